@@ -1,0 +1,239 @@
+/**
+ * Entities of SPEC §3 as the SPA holds them in its store (serializable: money as integer minor units
+ * plus currency, dates as ISO strings). The API edge (src/shared/api) maps wire types to these.
+ */
+
+export type Currency = 'SEK' | 'EUR';
+export type Country = 'SWEDEN' | 'FINLAND';
+
+/** §3 Money: amount in integer minor units (shown as amount / 100) and its currency. */
+export interface Money {
+  amount: number;
+  currency: Currency;
+}
+
+export type DisplayType = 'NO_IMAGE' | 'SMALL_IMAGE' | 'LARGE_IMAGE';
+export type PaymentMethodType = 'VIVA_WALLET_WEB' | 'SWISH_TRADE' | 'STRIPE';
+
+export interface InputRule {
+  active: boolean;
+  required: boolean;
+}
+
+/** §3 Customer inputs config. */
+export interface CustomerInputsConfig {
+  nameInput: InputRule;
+  emailInput: InputRule;
+  phoneInput: InputRule;
+  addressInput: InputRule;
+  extraInfoInput: InputRule;
+}
+
+export interface OpenHours {
+  /** 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** 'HH:MM' */
+  opens: string;
+  closes: string;
+}
+
+export interface ShopInfo {
+  shopId: string;
+  title: string;
+  description: string;
+  primaryColor: string | null;
+  backgroundColor: string | null;
+  displayType: DisplayType;
+  openHours: OpenHours[];
+  active: boolean;
+  isOpen: boolean;
+  requireReference: boolean;
+  refundPolicy: string;
+  /** null: the §3 default (email and phone active, others hidden). */
+  customerInputs: CustomerInputsConfig | null;
+}
+
+export interface Company {
+  name: string;
+  organizationnumber: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  phone: string;
+  email: string;
+  country: Country;
+  currency: Currency;
+  /** A safe http(s) or same-origin URL, or null for the default logo. */
+  logo: string | null;
+}
+
+export interface Product {
+  id: string;
+  title: string;
+  description: string;
+  price: Money;
+  /** A safe http(s) or same-origin URL, or null. */
+  image: string | null;
+  categoryId: string;
+  tagIds: string[];
+  /** Stock count; meaningful only when limitStock. */
+  count: number;
+  /** false means unlimited stock. */
+  limitStock: boolean;
+  deviationGroupIds: string[];
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  productIds: string[];
+}
+
+export interface Tag {
+  id: string;
+  tag: string;
+  /** A valid hex colour (invalid ones are replaced at the edge). */
+  color: string;
+}
+
+export interface Deviation {
+  id: string;
+  name: string;
+  price: Money | null;
+}
+
+export interface DeviationGroup {
+  id: string;
+  name: string;
+  deviationIds: string[];
+  minCount: number | null;
+  maxCount: number | null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  type: PaymentMethodType;
+  stripeAccountId: string | null;
+}
+
+/** §3 Cart item. */
+export interface CartItem {
+  /** Random local id. */
+  id: string;
+  productId: string;
+  count: number;
+  /** Selected deviation ids. */
+  deviations: string[];
+  /** Customer note; '' when absent. */
+  description: string;
+}
+
+/** One entry of an open tab, priced by the server. */
+export interface TabEntry {
+  id: string;
+  /** How many of it are on the tab. */
+  count: number;
+  /** Unit price including deviations. */
+  price: Money;
+  productId: string;
+  title: string;
+  deviations: { id: string; name: string; price: Money | null }[];
+  description: string;
+}
+
+export interface ActiveTab {
+  id: string;
+  customerReference: string;
+  entries: TabEntry[];
+}
+
+/** A tab entry chosen for payment: entry id and how many. */
+export interface TabSelection {
+  id: string;
+  count: number;
+}
+
+export type PaymentStatus = 'NOT_STARTED' | 'LOADING' | 'STARTED' | 'COMPLETED' | 'ERROR' | 'FAILED' | 'CANCELLED';
+
+/** §3 Session as the cart call returns it. */
+export interface Session {
+  cart: CartItem[];
+  tabItems: TabSelection[];
+  activeTab: ActiveTab | null;
+  paymentStatus: PaymentStatus | null;
+  paymentId: string | null;
+  paymentIntentId: string | null;
+  receiptId: string | null;
+  paymentMethodId: string | null;
+  message: string | null;
+  orderReference: string | null;
+}
+
+export type CustomerField = 'name' | 'email' | 'phone' | 'extraInfo' | 'postalCode' | 'address' | 'city';
+
+/** §3 Customer info. */
+export type CustomerInfo = Record<CustomerField, string> & { isMobile: boolean };
+
+/** The whole shop after load, normalized by the slices. */
+export interface ShopData {
+  shop: ShopInfo;
+  company: Company;
+  products: Product[];
+  categories: Category[];
+  deviations: Deviation[];
+  deviationGroups: DeviationGroup[];
+  tags: Tag[];
+  paymentMethods: PaymentMethod[];
+}
+
+export interface Discount {
+  /** 'PERCENTAGE' or another (fixed amount in minor units). */
+  type: string;
+  amount: number;
+}
+
+export interface ReceiptDeviation {
+  id: string;
+  name: string;
+  count: number;
+  /** Minor units. */
+  price: number;
+  tax: number;
+}
+
+export interface ReceiptProduct {
+  id: string;
+  title: string;
+  count: number;
+  /** Minor units per item, before extras. */
+  price: number;
+  sizeOfItem: number;
+  description: string;
+  tax: number;
+  discount: Discount | null;
+  deviations: ReceiptDeviation[];
+}
+
+export interface PaymentLine {
+  id: string;
+  type: string;
+  amount: number;
+}
+
+export interface Receipt {
+  id: string;
+  receiptId: string;
+  name: string;
+  organizationnumber: string;
+  street: string;
+  postalcode: string;
+  city: string;
+  phone: string;
+  currency: Currency;
+  products: ReceiptProduct[];
+  paymentMethods: PaymentLine[];
+  dateCreated: string;
+  cashRegisterLabel: string;
+  controlUnitSerial: string;
+  controlUnitResponse: string;
+}
