@@ -4,6 +4,32 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import webpack from 'webpack';
 
 /**
+ * Defaults of the build-time configuration read by src/app/config.ts; any of them can be overridden by
+ * setting the variable when building. DEMO=1 points everything at the embedded demo server, so nothing
+ * leaves the machine.
+ */
+export function environmentDefaults(demo: boolean): Record<string, string> {
+  return {
+    API_BASE_URL: '',
+    VIVA_CHECKOUT_URL: demo ? '/demo/viva/web/checkout' : 'https://www.vivapayments.com/web/checkout',
+    STRIPE_JS_URL: demo ? '/demo/stripe/v3.js' : '',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_demo',
+    SENTRY_DSN: '',
+    SENTRY_RELEASE: '',
+    FIREBASE_API_KEY: 'demo-api-key',
+    FIREBASE_AUTH_DOMAIN: '',
+    FIREBASE_PROJECT_ID: 'demo-storefront',
+    FIREBASE_AUTH_EMULATOR_HOST: demo ? '127.0.0.1:9099' : '',
+    APP_SCHEME: 'kassa',
+    FORTNOX_APP_HOST: 'fortnox',
+    VISMA_APP_HOST: 'visma',
+    STRIPE_APP_HOST: 'stripe',
+    PRODUCT_HOMEPAGE_URL: demo ? '/demo' : '/',
+    BOOKKEEPING_INFO_URL: demo ? '/demo' : '/',
+  };
+}
+
+/**
  * One config for production builds and the demo server's dev middleware.
  * Build-time configuration comes from the environment (see src/app/config.ts and README).
  */
@@ -33,23 +59,7 @@ export default function config(_env: unknown, argv: { mode?: 'production' | 'dev
       ],
     },
     plugins: [
-      new webpack.EnvironmentPlugin({
-        API_BASE_URL: '',
-        VIVA_CHECKOUT_URL: 'https://www.vivapayments.com/web/checkout',
-        SENTRY_DSN: '',
-        SENTRY_RELEASE: '',
-        FIREBASE_API_KEY: 'demo-api-key',
-        FIREBASE_AUTH_DOMAIN: '',
-        FIREBASE_PROJECT_ID: 'demo-storefront',
-        FIREBASE_AUTH_EMULATOR_HOST: '',
-        FORTNOX_APP_HOST: 'fortnox',
-        VISMA_APP_HOST: 'visma',
-        STRIPE_APP_HOST: 'stripe',
-        APP_SCHEME: 'kassa',
-        PRODUCT_HOMEPAGE_URL: 'https://example.com',
-        BOOKKEEPING_INFO_URL: 'https://example.com/bookkeeping',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_demo',
-      }),
+      new webpack.EnvironmentPlugin(environmentDefaults(process.env.DEMO === '1')),
       new HtmlWebpackPlugin({ template: 'static/index.html', favicon: 'static/favicon.svg' }),
       new CopyWebpackPlugin({
         patterns: [{ from: 'static', to: 'static', globOptions: { ignore: ['**/index.html'] } }],

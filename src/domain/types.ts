@@ -237,3 +237,9 @@ export interface Receipt {
   controlUnitSerial: string;
   controlUnitResponse: string;
 }
+
+/** A serializable error as the store holds it. */
+export interface ErrorInfo {
+  code: string;
+  message: string;
+}

@@ -1,0 +1,155 @@
+import { cartActions } from '../../../src/features/cart/cartSlice';
+import {
+  selectCanChoosePayment,
+  selectCustomerFieldRules,
+  selectIsCustomerFormValid,
+  selectVisibleCustomerErrors,
+} from '../../../src/features/payment/paymentSelectors';
+import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { session, shopData } from '../../helpers/fixtures';
+import { loadedStore } from '../../helpers/testStore';
+
+const started = { paymentId: 'p1', token: null, clientSecret: null, paymentIntentId: null };
+const error = { code: 'X', message: 'boom' };
+
+describe('§4 payment state machine', () => {
+  it('start goes to LOADING and clears the error and stock errors', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.startFailed({ error, stockLevels: [{ id: 'bun', stock: 0 }] }));
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    const p = store.getState().payment;
+    expect([p.state, p.error, p.articleStockErrors]).toEqual(['LOADING', null, {}]);
+  });
+
+  it('a start while LOADING is ignored', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
+    expect(store.getState().payment.selectedPaymentMethod).toBe('pm-swish');
+  });
+
+  it('success gives STARTED and stores the payment id', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.started(started));
+    expect([store.getState().payment.state, store.getState().payment.paymentId]).toEqual(['STARTED', 'p1']);
+  });
+
+  it('a failed start gives ERROR with the message', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.startFailed({ error }));
+    expect([store.getState().payment.state, store.getState().payment.error]).toEqual(['ERROR', error]);
+  });
+
+  it('a start answer that arrives when no start is pending is ignored', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.started(started));
+    expect(store.getState().payment.state).toBe('NOT_STARTED');
+  });
+
+  it('cancelling resets to NOT_STARTED and clears error, payment id and the selected method', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.started(started));
+    store.dispatch(paymentActions.cancelRequested());
+    const p = store.getState().payment;
+    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual(['NOT_STARTED', null, null, null]);
+  });
+
+  it('a completed payment cannot be cancelled', async () => {
+    const { store } = await loadedStore(shopData(), session({ paymentStatus: 'COMPLETED', receiptId: 'r1', paymentId: 'p1' }));
+    store.dispatch(paymentActions.cancelRequested());
+    expect(store.getState().payment.state).toBe('COMPLETED');
+  });
+
+  it('selecting the chosen method again deselects it', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
+    expect(store.getState().payment.selectedPaymentMethod).toBe('pm-swish');
+    store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
+    expect(store.getState().payment.selectedPaymentMethod).toBeNull();
+  });
+
+  it('adding an item resets the payment to NOT_STARTED', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.startFailed({ error }));
+    store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }));
+    expect([store.getState().payment.state, store.getState().payment.error]).toEqual(['NOT_STARTED', null]);
+  });
+
+  it('changing the shop id clears the payment state', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' }));
+    store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(sessionActions.loadRequested('other'));
+    expect(store.getState().payment.selectedPaymentMethod).toBeNull();
+    expect(store.getState().payment.customer.name).toBe('');
+  });
+
+  it('a session that reports COMPLETED with a receipt id completes the payment', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.started(started));
+    store.dispatch(sessionActions.loaded({ shopId: 'cafe', session: session({ paymentStatus: 'COMPLETED', paymentId: 'p1', receiptId: 'r9' }) }));
+    expect([store.getState().payment.state, store.getState().payment.receiptId]).toEqual(['COMPLETED', 'r9']);
+  });
+
+  it('a payment left running is picked up from the session as STARTED', async () => {
+    const { store } = await loadedStore(shopData(), session({ paymentStatus: 'STARTED', paymentId: 'p7', paymentMethodId: 'pm-swish' }));
+    const p = store.getState().payment;
+    expect([p.state, p.paymentId, p.selectedPaymentMethod]).toEqual(['STARTED', 'p7', 'pm-swish']);
+  });
+
+  it.each(['FAILED', 'ERROR', 'CANCELLED'] as const)('a session reporting %s ends a started payment with its message', async (status) => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.started(started));
+    store.dispatch(sessionActions.loaded({ shopId: 'cafe', session: session({ paymentStatus: status, paymentId: 'p1', message: 'RF07' }) }));
+    expect([store.getState().payment.state, store.getState().payment.error]).toEqual([status, { code: status, message: 'RF07' }]);
+  });
+});
+
+describe('§5 customer form validity', () => {
+  it('without config only email and phone are shown, none required', async () => {
+    const { store } = await loadedStore();
+    const rules = selectCustomerFieldRules(store.getState());
+    expect(Object.entries(rules).filter(([, r]) => r.active).map(([f]) => f).sort()).toEqual(['email', 'phone']);
+    expect(selectIsCustomerFormValid(store.getState())).toBe(true);
+  });
+
+  it('a required field makes the form invalid until filled, its message shown once touched', async () => {
+    const inputs = {
+      nameInput: { active: true, required: true },
+      emailInput: { active: true, required: false },
+      phoneInput: { active: false, required: false },
+      addressInput: { active: false, required: false },
+      extraInfoInput: { active: false, required: false },
+    };
+    const { store } = await loadedStore(shopData({ shop: { ...shopData().shop, customerInputs: inputs } }));
+    expect(selectIsCustomerFormValid(store.getState())).toBe(false);
+    expect(selectVisibleCustomerErrors(store.getState())).toEqual({});
+    store.dispatch(paymentActions.customerFieldTouched('name'));
+    expect(selectVisibleCustomerErrors(store.getState())).toEqual({ name: { key: 'validation.required', field: 'name' } });
+    store.dispatch(paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' }));
+    expect(selectIsCustomerFormValid(store.getState())).toBe(true);
+  });
+
+  it('an optional e-mail that is filled in must look like an e-mail', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.customerFieldChanged({ field: 'email', value: 'ada @example.com' }));
+    expect(selectIsCustomerFormValid(store.getState())).toBe(false);
+  });
+
+  it('payment choices appear only with a valid form and something in the cart', async () => {
+    const { store } = await loadedStore();
+    expect(selectCanChoosePayment(store.getState())).toBe(false);
+    store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }));
+    expect(selectCanChoosePayment(store.getState())).toBe(true);
+    store.dispatch(paymentActions.customerFieldChanged({ field: 'email', value: 'not-an-email' }));
+    expect(selectCanChoosePayment(store.getState())).toBe(false);
+  });
+});

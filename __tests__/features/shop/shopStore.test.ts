@@ -1,0 +1,114 @@
+import { NetworkError } from '../../../src/shared/api';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
+import {
+  selectCategories,
+  selectProductById,
+  selectShopDisplayState,
+  selectTheme,
+} from '../../../src/features/shop/shopSelectors';
+import { shopActions } from '../../../src/features/shop/shopSlice';
+import { session, shopData } from '../../helpers/fixtures';
+import { loadedStore, testStore, until } from '../../helpers/testStore';
+
+describe('§4 shop load', () => {
+  it('holds the loaded shop as normalized entities with categories in display order', async () => {
+    const { store } = await loadedStore();
+    const state = store.getState();
+    expect(state.shop.products.ids).toEqual(['coffee', 'bun', 'cake']);
+    expect(selectProductById(state, 'bun')?.title).toBe('Bun');
+    expect(selectCategories(state).map((c) => c.name)).toEqual(['Drinks', 'Bakery']);
+    expect(state.shop.deviationGroups.entities.milk?.deviationIds).toEqual(['oat', 'cow']);
+    expect(state.shop.paymentMethods.ids).toEqual(['pm-swish', 'pm-viva']);
+  });
+
+  it('is loading until the shop has loaded', () => {
+    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    expect(store.getState().shop.status).toBe('loading');
+    expect(selectShopDisplayState(store.getState())).toBe('loading');
+  });
+
+  it('a 404 answer gives the notFound state', async () => {
+    const { store } = testStore({ getShop: () => Promise.reject(new NetworkError('Not found', { status: 404 })) });
+    store.dispatch(shopActions.loadRequested({ shopId: 'nope' }));
+    await until(store, (s) => s.shop.status !== 'loading');
+    expect(store.getState().shop.status).toBe('notFound');
+    expect(selectShopDisplayState(store.getState())).toBe('notFound');
+  });
+
+  it('another failure is an error with a serializable message, not notFound', async () => {
+    const { store } = testStore({ getShop: () => Promise.reject(new NetworkError('Bad gateway', { status: 502 })) });
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    await until(store, (s) => s.shop.status !== 'loading');
+    expect(store.getState().shop.status).toBe('error');
+    expect(store.getState().shop.error?.message).toBe('Bad gateway');
+  });
+
+  it('ignores an answer for a shop the customer has already left', () => {
+    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    store.dispatch(shopActions.loadRequested({ shopId: 'a' }));
+    store.dispatch(shopActions.loadRequested({ shopId: 'b' }));
+    store.dispatch(shopActions.loaded({ shopId: 'a', data: shopData() }));
+    expect(store.getState().shop.status).toBe('loading');
+    expect(store.getState().shop.products.ids).toEqual([]);
+  });
+
+  it('entering another shop drops the previous shop’s products', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(shopActions.loadRequested({ shopId: 'other' }));
+    expect(store.getState().shop.products.ids).toEqual([]);
+  });
+});
+
+describe('§2 shop layout decision order', () => {
+  const displayOf = async (data = shopData(), s = session()) => selectShopDisplayState((await loadedStore(data, s)).store.getState());
+
+  it('an open shop without a reference requirement shows the store', async () => {
+    expect(await displayOf()).toBe('open');
+  });
+
+  it('a shop that is not open shows the closed page', async () => {
+    expect(await displayOf(shopData({ shop: { ...shopData().shop, isOpen: false } }))).toBe('closed');
+  });
+
+  it('closed wins over a missing reference', async () => {
+    expect(await displayOf(shopData({ shop: { ...shopData().shop, isOpen: false, requireReference: true } }))).toBe('closed');
+  });
+
+  it('a shop that requires a reference and has none shows the reference page', async () => {
+    expect(await displayOf(shopData({ shop: { ...shopData().shop, requireReference: true } }))).toBe('needsReference');
+  });
+
+  it('a reference from the session opens the store', async () => {
+    expect(
+      await displayOf(shopData({ shop: { ...shopData().shop, requireReference: true } }), session({ orderReference: '07' })),
+    ).toBe('open');
+  });
+
+  it('the table query sets the reference as soon as the session loads', () => {
+    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    store.dispatch(sessionActions.loadRequested('cafe', { table: '12' }));
+    expect(store.getState().session.orderReference).toBe('12');
+  });
+
+  it('stays loading until the first session answer has arrived', () => {
+    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    store.dispatch(shopActions.loaded({ shopId: 'cafe', data: shopData() }));
+    expect(selectShopDisplayState(store.getState())).toBe('loading');
+  });
+});
+
+describe('§3 shop theme', () => {
+  it('replaces invalid shop colours with the defaults', async () => {
+    const hostile = shopData({ shop: { ...shopData().shop, primaryColor: 'red;background:url(javascript:alert(1))', backgroundColor: 'nope' } });
+    const theme = selectTheme((await loadedStore(hostile)).store.getState());
+    expect(theme.primaryColor).toBe('#1db954');
+    expect(theme.backgroundColor).toBe('#ffffff');
+  });
+
+  it('uses the default dark logo on a light shop without a logo', async () => {
+    const theme = selectTheme((await loadedStore()).store.getState());
+    expect(theme.logo).toBe('/static/logo-dark.svg');
+  });
+});

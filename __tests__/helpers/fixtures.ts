@@ -1,0 +1,92 @@
+import type { Product, Session, ShopData } from '../../src/domain/types';
+
+const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
+
+/** A product with sensible defaults: 45,00 kr, unlimited stock, no extras. */
+export function product(id: string, overrides: Partial<Product> = {}): Product {
+  return {
+    id,
+    title: `Product ${id}`,
+    description: '',
+    price: sek(4500),
+    image: null,
+    categoryId: 'c1',
+    tagIds: [],
+    count: 0,
+    limitStock: false,
+    deviationGroupIds: [],
+    ...overrides,
+  };
+}
+
+/** A small open café: coffee with milk extras, a limited bun, an out-of-stock cake. */
+export function shopData(overrides: Partial<ShopData> = {}): ShopData {
+  return {
+    shop: {
+      shopId: 'cafe',
+      title: 'Café',
+      description: '',
+      primaryColor: '#1db954',
+      backgroundColor: '#ffffff',
+      displayType: 'LARGE_IMAGE',
+      openHours: [],
+      active: true,
+      isOpen: true,
+      requireReference: false,
+      refundPolicy: '',
+      customerInputs: null,
+      ...overrides.shop,
+    },
+    company: {
+      name: 'Café AB',
+      organizationnumber: '556677-8899',
+      street: 'Gatan 1',
+      postalCode: '111 22',
+      city: 'Stockholm',
+      phone: '08-123 45 67',
+      email: 'info@cafe.example',
+      country: 'SWEDEN',
+      currency: 'SEK',
+      logo: null,
+      ...overrides.company,
+    },
+    products: overrides.products ?? [
+      product('coffee', { title: 'Coffee', price: sek(3500), deviationGroupIds: ['milk'] }),
+      product('bun', { title: 'Bun', price: sek(2500), limitStock: true, count: 3, categoryId: 'c2' }),
+      product('cake', { title: 'Cake', price: sek(5500), limitStock: true, count: 0, categoryId: 'c2' }),
+    ],
+    categories: overrides.categories ?? [
+      { id: 'c1', name: 'Drinks', productIds: ['coffee'] },
+      { id: 'c2', name: 'Bakery', productIds: ['bun', 'cake'] },
+    ],
+    deviations: overrides.deviations ?? [
+      { id: 'oat', name: 'Oat milk', price: sek(500) },
+      { id: 'cow', name: 'Milk', price: null },
+    ],
+    deviationGroups: overrides.deviationGroups ?? [
+      { id: 'milk', name: 'Milk', deviationIds: ['oat', 'cow'], minCount: 1, maxCount: 1 },
+    ],
+    tags: overrides.tags ?? [],
+    paymentMethods: overrides.paymentMethods ?? [
+      { id: 'pm-swish', type: 'SWISH_TRADE', stripeAccountId: null },
+      { id: 'pm-viva', type: 'VIVA_WALLET_WEB', stripeAccountId: null },
+    ],
+  };
+}
+
+/** An empty session, as a first visit gets it. */
+export function session(overrides: Partial<Session> = {}): Session {
+  return {
+    cart: [],
+    tabItems: [],
+    activeTab: null,
+    paymentStatus: null,
+    paymentId: null,
+    paymentIntentId: null,
+    receiptId: null,
+    paymentMethodId: null,
+    message: null,
+    orderReference: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,55 @@
+import { makeStore } from '../../src/app/store';
+import type { Api } from '../../src/shared/api';
+import type { Session, ShopData } from '../../src/domain/types';
+import { sessionActions } from '../../src/features/session/sessionSlice';
+import { shopActions } from '../../src/features/shop/shopSlice';
+import { session as emptySession, shopData } from './fixtures';
+
+/** An Api whose every call fails loudly unless the test provides it. */
+export function fakeApi(overrides: Partial<Api> = {}): Api {
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected API call: ${name}`));
+  const api = {} as Record<string, unknown>;
+  for (const name of [
+    'getShop', 'getSession', 'putCart', 'startPayment', 'cancelPayment', 'getReceipt', 'emailReceipt',
+    'submitReference', 'integrate', 'getIntegrationUrl', 'getReceiptPdf', 'getPaymentIntent',
+  ]) {
+    api[name] = jest.fn(unexpected(name));
+  }
+  api.receiptDownloadUrl = (shopId: string, receiptId: string) => `/api/v2/webshop/${shopId}/receipt/${receiptId}/download`;
+  return { ...(api as unknown as Api), ...overrides };
+}
+
+/** A real store (reducers and sagas) with a fake API and recorded navigation. */
+export function testStore(api: Partial<Api> = {}) {
+  const navigate = jest.fn();
+  const assignLocation = jest.fn();
+  const store = makeStore({ api: fakeApi(api), navigate, assignLocation });
+  return { store, navigate, assignLocation };
+}
+
+/** Resolves once the store's state satisfies `predicate` (fails after `ms`). */
+export function until(store: ReturnType<typeof makeStore>, predicate: (state: ReturnType<typeof store.getState>) => boolean, ms = 2000) {
+  return new Promise<void>((resolve, reject) => {
+    if (predicate(store.getState())) return resolve();
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error('state never satisfied the condition'));
+    }, ms);
+    const unsubscribe = store.subscribe(() => {
+      if (!predicate(store.getState())) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** A store that has loaded `data` and `session` through its sagas, as the shop layout makes it do. */
+export async function loadedStore(data: ShopData = shopData(), session: Session = emptySession(), api: Partial<Api> = {}) {
+  const result = testStore({ getShop: () => Promise.resolve(data), getSession: () => Promise.resolve(session), ...api });
+  const shopId = data.shop.shopId;
+  result.store.dispatch(shopActions.loadRequested({ shopId }));
+  result.store.dispatch(sessionActions.loadRequested(shopId));
+  await until(result.store, (s) => s.shop.status === 'loaded' && s.session.initialLoadDone);
+  return result;
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser suite: Debian's Chromium (never a downloaded browser) against the built SPA served by the demo
+ * API on loopback, with an in-memory database so every run starts from the fixtures.
+ */
+const port = Number(process.env.E2E_PORT ?? 4321);
+
+export default defineConfig({
+  testDir: '__tests__/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx tsx src/demo-api/main.ts --dist`,
+    url: `http://127.0.0.1:${port}/demo`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DEMO_DB: ':memory:', SWISH_DELAY_MS: '1500' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

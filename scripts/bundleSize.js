@@ -1,0 +1,54 @@
+// Prints the production bundle's sizes: the initial load (what index.html pulls in) and every lazy chunk,
+// raw, gzip and brotli, and which heavy SDKs each initial chunk holds. Run after `npm run build:stats`.
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+const dist = path.resolve(__dirname, '..', 'dist');
+const statsPath = path.join(dist, 'stats.json');
+if (!fs.existsSync(statsPath)) {
+  console.error('dist/stats.json is missing: run `npm run build:stats` first.');
+  process.exit(1);
+}
+const stats = JSON.parse(fs.readFileSync(statsPath, 'utf8'));
+const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KiB';
+const sizes = (file) => {
+  const buf = fs.readFileSync(path.join(dist, file));
+  return { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length, brotli: zlib.brotliCompressSync(buf).length };
+};
+
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initialFiles = [...html.matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) => m[1]);
+const heavy = ['@stripe', 'firebase', '@firebase', '@sentry', 'pdf-lib'];
+const chunkOf = (file) => stats.chunks.find((c) => c.files.includes(file));
+
+const print = (title, files) => {
+  console.log(`\n${title}`);
+  console.log('  file'.padEnd(52) + 'raw'.padStart(13) + 'gzip'.padStart(13) + 'brotli'.padStart(13));
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const file of files) {
+    const s = sizes(file);
+    for (const k of Object.keys(total)) total[k] += s[k];
+    console.log(`  ${file.padEnd(50)}${kb(s.raw)}${kb(s.gzip)}${kb(s.brotli)}`);
+  }
+  console.log(`  ${'TOTAL'.padEnd(50)}${kb(total.raw)}${kb(total.gzip)}${kb(total.brotli)}`);
+  return total;
+};
+
+const initial = print('Initial load (scripts in index.html)', initialFiles);
+const lazy = stats.assets.map((a) => a.name).filter((n) => n.endsWith('.js') && !initialFiles.includes(n)).sort();
+print('Lazy chunks', lazy);
+
+console.log('\nHeavy SDKs in the initial load:');
+let found = false;
+for (const file of initialFiles) {
+  const modules = (chunkOf(file)?.modules ?? []).flatMap((m) => [m.name, ...(m.modules ?? []).map((n) => n.name)]);
+  for (const sdk of heavy) {
+    if (modules.some((name) => name && name.includes(`node_modules/${sdk}`))) {
+      console.log(`  ${sdk} in ${file}`);
+      found = true;
+    }
+  }
+}
+if (!found) console.log('  none (' + heavy.join(', ') + ')');
+console.log(`\ninitial_load_gzip_bytes=${initial.gzip}`);

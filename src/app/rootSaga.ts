@@ -1,0 +1,7 @@
+import { all, fork } from 'redux-saga/effects';
+import { sessionSaga } from '../features/session/sessionSagas';
+import { shopSaga } from '../features/shop/shopSagas';
+
+export function* rootSaga() {
+  yield all([fork(shopSaga), fork(sessionSaga)]);
+}

@@ -1,0 +1,61 @@
+import type { RouteObject } from 'react-router-dom';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteErrorPage } from './RouteErrorPage';
+
+/**
+ * The §2 routes. Every screen is its own lazily loaded chunk, so a customer at a table downloads the shop
+ * and nothing of the merchant pages (and firebase only on the password reset route).
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <NotFoundPage /> },
+      {
+        path: ':webshopId',
+        lazy: () => import('../features/shop/ShopLayout').then((m) => ({ Component: m.ShopLayout })),
+        children: [
+          { index: true, lazy: () => import('../features/shop/StorePage').then((m) => ({ Component: m.StorePage })) },
+          { path: 'cart', lazy: () => import('../features/cart/CartPage').then((m) => ({ Component: m.CartPage })) },
+          {
+            path: 'products/:productId',
+            lazy: () => import('../features/shop/ProductPage').then((m) => ({ Component: m.ProductPage })),
+          },
+          {
+            path: 'receipt/:receiptId',
+            lazy: () => import('../features/receipt/ReceiptPage').then((m) => ({ Component: m.ReceiptPage })),
+          },
+          {
+            path: 'refundPolicy',
+            lazy: () => import('../features/shop/RefundPolicyPage').then((m) => ({ Component: m.RefundPolicyPage })),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      ...['stripe', 'integrateFortnox', 'integrateVisma'].map((path) => ({
+        path,
+        lazy: () =>
+          import('../features/integration/IntegrationCallbackPage').then((m) => ({ Component: m.IntegrationCallbackPage })),
+      })),
+      {
+        path: 'integrate/:bookkeeper/:companyId/:authCode',
+        lazy: () => import('../features/integration/IntegrationStartPage').then((m) => ({ Component: m.IntegrationStartPage })),
+      },
+      {
+        path: 'company/:companyId/payment/:paymentIntentId',
+        lazy: () => import('../features/payment/CardPaymentPage').then((m) => ({ Component: m.CardPaymentPage })),
+      },
+      {
+        path: 'auth/passwordreset',
+        lazy: () => import('../features/passwordReset/PasswordResetPage').then((m) => ({ Component: m.PasswordResetPage })),
+      },
+      { path: 'download', lazy: () => import('../features/receipt/DownloadPage').then((m) => ({ Component: m.DownloadPage })) },
+      {
+        path: 'receipt/:companyId/:receiptId',
+        lazy: () => import('../features/receipt/ReceiptDownloadPage').then((m) => ({ Component: m.ReceiptDownloadPage })),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,126 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { multiplyMoney, sumMoney } from '../../domain/money';
+import { cartItemMax, remainingStock } from '../../domain/stock';
+import type { CartItem, Deviation, Money, Product, TabEntry } from '../../domain/types';
+import type { PaymentState } from '../payment/paymentSlice';
+import type { SessionState } from '../session/sessionSlice';
+import type { ShopState } from '../shop/shopSlice';
+import { selectCurrency, selectDeviationEntities } from '../shop/shopSelectors';
+import { cartAdapter, type CartState } from './cartSlice';
+
+type State = { shop: ShopState; cart: CartState; session: SessionState; payment: PaymentState };
+
+export const { selectAll: selectCartItems, selectById: selectCartItemById } = cartAdapter.getSelectors(
+  (state: State) => state.cart,
+);
+
+const selectProductEntities = (state: State) => state.shop.products.entities;
+const selectStockErrors = (state: State) => state.payment.articleStockErrors;
+const selectActiveTab = (state: State) => state.session.activeTab;
+const selectTabSelections = (state: State) => state.session.tabItems;
+
+/** productId → total quantity in the cart. */
+export const selectProductQuantities = createSelector([selectCartItems], (items) => {
+  const quantities: Record<string, number> = {};
+  for (const item of items) quantities[item.productId] = (quantities[item.productId] ?? 0) + item.count;
+  return quantities;
+});
+
+/** How many of one product are in the cart: a number, so a product card re-renders only when it changes. */
+export const selectProductQuantity = (state: State, productId: string): number =>
+  selectProductQuantities(state)[productId] ?? 0;
+
+/** §8 the stock a product really has: the server's OUT_OF_STOCK figure when it reported one. */
+const effectiveStock = (product: Product, stockErrors: Record<string, number>) => {
+  const reported = stockErrors[product.id];
+  return reported === undefined ? product : { ...product, count: Math.min(product.count, reported) };
+};
+
+/** §5 how many more of a product can be added (Infinity when stock is unlimited). */
+export const selectRemainingStock = (state: State, productId: string): number => {
+  const product = state.shop.products.entities[productId];
+  if (!product) return 0;
+  return remainingStock(effectiveStock(product, selectStockErrors(state)), selectProductQuantity(state, productId));
+};
+
+/** Unit price of an item: the product's price plus the prices of its chosen extras. */
+export function unitPrice(product: Product, deviationIds: string[], deviations: Record<string, Deviation | undefined>): Money {
+  const extras = deviationIds.flatMap((id) => {
+    const price = deviations[id]?.price;
+    return price ? [price] : [];
+  });
+  return sumMoney([product.price, ...extras], product.price.currency);
+}
+
+export interface CartLine {
+  item: CartItem;
+  product: Product;
+  deviations: Deviation[];
+  unitPrice: Money;
+  total: Money;
+  /** §5 cart quantity max = current count + remaining stock. */
+  max: number;
+  /** §8 remaining stock the server reported for this article, when it did. */
+  stockError: number | null;
+}
+
+/** The cart's items joined with their products and extras; items whose product is gone are left out. */
+export const selectCartLines = createSelector(
+  [selectCartItems, selectProductEntities, selectDeviationEntities, selectProductQuantities, selectStockErrors],
+  (items, products, deviations, quantities, stockErrors): CartLine[] =>
+    items.flatMap((item) => {
+      const product = products[item.productId];
+      if (!product) return [];
+      const price = unitPrice(product, item.deviations, deviations);
+      return [
+        {
+          item,
+          product,
+          deviations: item.deviations.flatMap((id) => deviations[id] ?? []),
+          unitPrice: price,
+          total: multiplyMoney(price, item.count),
+          max: cartItemMax(effectiveStock(product, stockErrors), item.count, quantities[product.id] ?? 0),
+          stockError: stockErrors[product.id] ?? null,
+        },
+      ];
+    }),
+);
+
+export interface TabLine {
+  entry: TabEntry;
+  /** How many of it are chosen for payment now. */
+  selected: number;
+}
+
+/** The open tab's entries with how many of each the customer has put in the cart. */
+export const selectTabLines = createSelector([selectActiveTab, selectTabSelections], (tab, selections): TabLine[] =>
+  (tab?.entries ?? []).map((entry) => ({ entry, selected: selections.find((s) => s.id === entry.id)?.count ?? 0 })),
+);
+
+/** §2 tab items not yet (fully) in the cart, to choose from. */
+export const selectTabLinesNotInCart = createSelector([selectTabLines], (lines) =>
+  lines.filter((line) => line.selected < line.entry.count),
+);
+
+/** §2 'added from tab': tab items with a count above 0 in the cart. */
+export const selectTabLinesInCart = createSelector([selectTabLines], (lines) => lines.filter((line) => line.selected > 0));
+
+/** §2 'pay tab': the whole open tab's total. */
+export const selectTabTotal = createSelector([selectTabLines, selectCurrency], (lines, currency) =>
+  sumMoney(lines.map((l) => multiplyMoney(l.entry.price, l.entry.count)), currency),
+);
+
+/** §2 count of unpaid tab items not in the cart. */
+export const selectUnpaidTabCount = createSelector([selectTabLines], (lines) =>
+  lines.reduce((n, l) => n + l.entry.count - l.selected, 0),
+);
+
+/** Items in the cart, tab items chosen for payment included. */
+export const selectCartQuantity = createSelector([selectCartItems, selectTabSelections], (items, tab) =>
+  [...items, ...tab].reduce((n, i) => n + i.count, 0),
+);
+
+/** What the customer pays: cart lines plus the tab items chosen. */
+export const selectCartTotal = createSelector([selectCartLines, selectTabLinesInCart, selectCurrency], (lines, tab, currency) =>
+  sumMoney([...lines.map((l) => l.total), ...tab.map((t) => multiplyMoney(t.entry.price, t.selected))], currency),
+);

@@ -1,0 +1,65 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { addItem, newCartItemId, replaceItem, setItemCount } from '../../domain/cart';
+import type { CartItem } from '../../domain/types';
+import { sessionActions } from '../session/sessionSlice';
+
+export const cartAdapter = createEntityAdapter<CartItem>();
+
+export interface CartState extends ReturnType<typeof cartAdapter.getInitialState> {
+  /** The shop whose remote cart has been taken in; later session answers never overwrite local edits. */
+  restoredFor: string | null;
+}
+
+const initialState: CartState = cartAdapter.getInitialState({ restoredFor: null });
+
+export type NewCartItem = Omit<CartItem, 'id'>;
+
+const itemsOf = (state: CartState): CartItem[] =>
+  state.ids.map((id) => state.entities[id]).filter((item): item is CartItem => item !== undefined);
+
+const cartSlice = createSlice({
+  name: 'cart',
+  initialState,
+  reducers: {
+    /** §5 matching items (same product, extras and note) merge by adding counts. */
+    itemAdded: {
+      reducer(state, action: PayloadAction<CartItem>) {
+        cartAdapter.setAll(state, addItem(itemsOf(state), action.payload));
+      },
+      prepare(item: NewCartItem) {
+        return { payload: { ...item, id: newCartItemId() } };
+      },
+    },
+    /** §5 quantity 0 or less removes the item. */
+    itemCountChanged(state, action: PayloadAction<{ id: string; count: number }>) {
+      cartAdapter.setAll(state, setItemCount(itemsOf(state), action.payload.id, action.payload.count));
+    },
+    /** Update from the popup: the edited item may now match another one and merge with it. */
+    itemUpdated(state, action: PayloadAction<{ id: string; item: NewCartItem }>) {
+      cartAdapter.setAll(state, replaceItem(itemsOf(state), action.payload.id, action.payload.item));
+    },
+    /** A completed payment has paid everything in the cart. */
+    paidItemsCleared(state) {
+      cartAdapter.removeAll(state);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionActions.loadRequested, (state, action) => {
+        if (state.restoredFor !== null && state.restoredFor !== action.payload.shopId) {
+          cartAdapter.removeAll(state);
+          state.restoredFor = null;
+        }
+      })
+      .addCase(sessionActions.loaded, (state, action) => {
+        // Only the first answer of a shop brings the remote cart: a late poll answer must never bring
+        // back a line the customer has removed since (latest local edit wins).
+        if (state.restoredFor === action.payload.shopId) return;
+        state.restoredFor = action.payload.shopId;
+        cartAdapter.setAll(state, action.payload.session.cart);
+      });
+  },
+});
+
+export const cartActions = cartSlice.actions;
+export const cartReducer = cartSlice.reducer;

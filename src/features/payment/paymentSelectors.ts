@@ -1,0 +1,39 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { fieldRules, validateCustomerInfo } from '../../domain/customerInfo';
+import type { CustomerField } from '../../domain/types';
+import { selectCartQuantity } from '../cart/cartSelectors';
+import type { CartState } from '../cart/cartSlice';
+import type { SessionState } from '../session/sessionSlice';
+import type { ShopState } from '../shop/shopSlice';
+import type { PaymentState } from './paymentSlice';
+
+type State = { shop: ShopState; payment: PaymentState };
+
+export const selectPayment = (state: State) => state.payment;
+export const selectPaymentStatus = (state: State) => state.payment.state;
+export const selectSelectedPaymentMethod = (state: State) => state.payment.selectedPaymentMethod;
+export const selectCustomer = (state: State) => state.payment.customer;
+const selectTouched = (state: State) => state.payment.touched;
+const selectInputsConfig = (state: State) => state.shop.info?.customerInputs ?? null;
+
+/** §3 which customer fields show and which are required (defaults: email and phone shown). */
+export const selectCustomerFieldRules = createSelector([selectInputsConfig], (config) => fieldRules(config));
+
+/** §5 every field's validation message, touched or not. */
+export const selectCustomerErrors = createSelector([selectCustomer, selectInputsConfig], (customer, config) =>
+  validateCustomerInfo(customer, config),
+);
+
+/** §5 messages show once the field is touched. */
+export const selectVisibleCustomerErrors = createSelector([selectCustomerErrors, selectTouched], (errors, touched) =>
+  Object.fromEntries(Object.entries(errors).filter(([field]) => touched[field as CustomerField])),
+);
+
+export const selectIsCustomerFormValid = createSelector([selectCustomerErrors], (errors) => Object.keys(errors).length === 0);
+
+/** §2 the payment choices appear only when the form is valid and the cart quantity is above 0. */
+export const selectCanChoosePayment = (state: State & { cart: CartState; session: SessionState }): boolean =>
+  selectCartQuantity(state) > 0 && selectIsCustomerFormValid(state);
+
+/** §8 any stock error shows the general 'cart.outOfStockError' under the payment section. */
+export const selectHasStockErrors = (state: State) => Object.keys(state.payment.articleStockErrors).length > 0;

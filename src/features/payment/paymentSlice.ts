@@ -1,0 +1,138 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
+import { cartActions } from '../cart/cartSlice';
+import { sessionActions } from '../session/sessionSlice';
+
+/** What a provider needs after a start (§7 startPayment answer). */
+export interface StartedPayment {
+  paymentId: string;
+  token: string | null;
+  clientSecret: string | null;
+  paymentIntentId: string | null;
+}
+
+/** §3 Payment state. Customer info lives here too, as the spec lists it. */
+export interface PaymentState {
+  /** The shop this payment belongs to; entering another shop clears everything (§4). */
+  shopId: string | null;
+  state: PaymentStatus;
+  paymentId: string | null;
+  receiptId: string | null;
+  error: ErrorInfo | null;
+  selectedPaymentMethod: string | null;
+  /** productId → remaining stock the server reported (§8 OUT_OF_STOCK). */
+  articleStockErrors: Record<string, number>;
+  customer: Record<CustomerField, string>;
+  /** Fields the customer has left once: their messages show from then on (§5). */
+  touched: Partial<Record<CustomerField, true>>;
+  token: string | null;
+  clientSecret: string | null;
+  paymentIntentId: string | null;
+}
+
+const emptyCustomer: Record<CustomerField, string> = {
+  name: '',
+  email: '',
+  phone: '',
+  extraInfo: '',
+  postalCode: '',
+  address: '',
+  city: '',
+};
+
+const machineReset = {
+  state: 'NOT_STARTED' as PaymentStatus,
+  paymentId: null,
+  receiptId: null,
+  error: null,
+  selectedPaymentMethod: null,
+  articleStockErrors: {},
+  token: null,
+  clientSecret: null,
+  paymentIntentId: null,
+};
+
+const initialState: PaymentState = { shopId: null, ...machineReset, customer: emptyCustomer, touched: {} };
+
+/** The §4 payment state machine. Events that do not fit the current state are ignored. */
+const paymentSlice = createSlice({
+  name: 'payment',
+  initialState,
+  reducers: {
+    /** §2 selecting the chosen method again deselects it. */
+    methodSelected(state, action: PayloadAction<{ paymentMethodId: string }>) {
+      state.selectedPaymentMethod =
+        state.selectedPaymentMethod === action.payload.paymentMethodId ? null : action.payload.paymentMethodId;
+    },
+    /** §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. */
+    startRequested(state, action: PayloadAction<{ paymentMethodId: string }>) {
+      if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
+      state.state = 'LOADING';
+      state.error = null;
+      state.articleStockErrors = {};
+      state.selectedPaymentMethod = action.payload.paymentMethodId;
+    },
+    /** §4 success gives STARTED and stores paymentId. */
+    started(state, action: PayloadAction<StartedPayment>) {
+      if (state.state !== 'LOADING') return;
+      Object.assign(state, action.payload);
+      state.state = 'STARTED';
+    },
+    /** §4 invalid payment, a non-200 answer or a thrown error: ERROR with the message. */
+    startFailed(state, action: PayloadAction<{ error: ErrorInfo; stockLevels?: { id: string; stock: number }[] }>) {
+      if (state.state !== 'LOADING') return;
+      state.state = 'ERROR';
+      state.error = action.payload.error;
+      for (const { id, stock } of action.payload.stockLevels ?? []) state.articleStockErrors[id] = stock;
+    },
+    /** §4 cancelling resets to NOT_STARTED and clears error, paymentId and the selected method. */
+    cancelRequested(state) {
+      if (state.state === 'COMPLETED') return; // a payment that went through cannot be cancelled
+      Object.assign(state, machineReset, { articleStockErrors: state.articleStockErrors });
+    },
+    /** After the receipt is shown: back to a fresh machine, the customer's details kept for the next order. */
+    cleared(state) {
+      Object.assign(state, machineReset);
+    },
+    customerFieldChanged(state, action: PayloadAction<{ field: CustomerField; value: string }>) {
+      state.customer[action.payload.field] = action.payload.value;
+    },
+    customerFieldTouched(state, action: PayloadAction<CustomerField>) {
+      state.touched[action.payload] = true;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      // §4 adding an item resets to NOT_STARTED.
+      .addCase(cartActions.itemAdded, (state) => {
+        if (state.state === 'COMPLETED' || state.state === 'LOADING') return;
+        state.state = 'NOT_STARTED';
+        state.error = null;
+      })
+      // §4 changing the shop id clears the payment state.
+      .addCase(sessionActions.loadRequested, (state, action) => {
+        if (state.shopId !== action.payload.shopId) return { ...initialState, shopId: action.payload.shopId };
+      })
+      // §4 the session tells how a started payment ended; a payment left running (reload, return from
+      // Viva or the Swish app) is picked up from it.
+      .addCase(sessionActions.loaded, (state, action) => {
+        const { paymentStatus, paymentId, receiptId, message, paymentMethodId } = action.payload.session;
+        if (paymentStatus === 'COMPLETED' && receiptId) {
+          if (state.state === 'COMPLETED') return;
+          Object.assign(state, machineReset, { state: 'COMPLETED', paymentId, receiptId, selectedPaymentMethod: paymentMethodId });
+        } else if (paymentStatus === 'STARTED' && paymentId && state.state === 'NOT_STARTED') {
+          Object.assign(state, { state: 'STARTED', paymentId, selectedPaymentMethod: paymentMethodId });
+        } else if (
+          (paymentStatus === 'FAILED' || paymentStatus === 'ERROR' || paymentStatus === 'CANCELLED') &&
+          state.state === 'STARTED' &&
+          paymentId === state.paymentId
+        ) {
+          state.state = paymentStatus;
+          state.error = { code: paymentStatus, message: message ?? '' };
+        }
+      });
+  },
+});
+
+export const paymentActions = paymentSlice.actions;
+export const paymentReducer = paymentSlice.reducer;

@@ -1,0 +1,126 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ActiveTab, ErrorInfo, PaymentStatus, Session, TabSelection } from '../../domain/types';
+
+export interface SessionQueryParams {
+  table?: string;
+  tabId?: string;
+}
+
+/** Why a reference was not accepted (§5): keys reference.emptyInput / reference.notFound, or another error. */
+export type ReferenceError = 'emptyInput' | 'notFound' | 'other';
+
+/** The payment as the server last reported it in the session (§3). */
+export interface RemotePayment {
+  paymentStatus: PaymentStatus | null;
+  paymentId: string | null;
+  paymentIntentId: string | null;
+  receiptId: string | null;
+  paymentMethodId: string | null;
+  message: string | null;
+}
+
+export interface SessionState {
+  shopId: string | null;
+  status: 'idle' | 'loading' | 'loaded' | 'error';
+  /** True once the first session answer for this shop has arrived (the header waits for it, §2). */
+  initialLoadDone: boolean;
+  error: ErrorInfo | null;
+  orderReference: string | null;
+  activeTab: ActiveTab | null;
+  /** Tab entries the customer chose to pay now. */
+  tabItems: TabSelection[];
+  remote: RemotePayment;
+  reference: { status: 'idle' | 'saving' | 'error'; error: ReferenceError | null };
+}
+
+const noRemotePayment: RemotePayment = {
+  paymentStatus: null,
+  paymentId: null,
+  paymentIntentId: null,
+  receiptId: null,
+  paymentMethodId: null,
+  message: null,
+};
+
+const initialState: SessionState = {
+  shopId: null,
+  status: 'idle',
+  initialLoadDone: false,
+  error: null,
+  orderReference: null,
+  activeTab: null,
+  tabItems: [],
+  remote: noRemotePayment,
+  reference: { status: 'idle', error: null },
+};
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    /** §2 the query parameters table and tabId are read when the session loads; table is the order reference. */
+    loadRequested: {
+      reducer(state, action: PayloadAction<{ shopId: string; query: SessionQueryParams }>) {
+        // §4 changing the shop id loads the session anew: nothing of the previous shop's session stays.
+        if (state.shopId !== action.payload.shopId) Object.assign(state, initialState, { shopId: action.payload.shopId });
+        state.status = 'loading';
+        const table = action.payload.query.table?.trim();
+        if (table) state.orderReference = table;
+      },
+      prepare(shopId: string, query: SessionQueryParams = {}) {
+        return { payload: { shopId, query } };
+      },
+    },
+    /** A session answer: the first one of a shop brings the cart and tab; every one brings the payment. */
+    loaded(state, action: PayloadAction<{ shopId: string; session: Session }>) {
+      if (action.payload.shopId !== state.shopId) return;
+      const { session } = action.payload;
+      state.status = 'loaded';
+      state.error = null;
+      state.activeTab = session.activeTab;
+      state.orderReference = session.orderReference ?? state.orderReference;
+      state.remote = {
+        paymentStatus: session.paymentStatus,
+        paymentId: session.paymentId,
+        paymentIntentId: session.paymentIntentId,
+        receiptId: session.receiptId,
+        paymentMethodId: session.paymentMethodId,
+        message: session.message,
+      };
+      // Local tab choices are the truth once loaded (they are sent with PUT cart); only the first answer sets them.
+      if (!state.initialLoadDone) state.tabItems = session.tabItems;
+      state.initialLoadDone = true;
+    },
+    loadFailed(state, action: PayloadAction<{ shopId: string; error: ErrorInfo }>) {
+      if (action.payload.shopId !== state.shopId) return;
+      state.status = 'error';
+      state.error = action.payload.error;
+    },
+    /** §3 tab item max is its tab count; 0 takes it out of the cart. */
+    tabItemCountChanged(state, action: PayloadAction<{ id: string; count: number }>) {
+      const entry = state.activeTab?.entries.find((e) => e.id === action.payload.id);
+      if (!entry) return;
+      const count = Math.max(0, Math.min(Math.floor(action.payload.count) || 0, entry.count));
+      state.tabItems = state.tabItems.filter((t) => t.id !== entry.id);
+      if (count > 0) state.tabItems.push({ id: entry.id, count });
+    },
+    referenceSubmitted(state, _action: PayloadAction<{ reference: string }>) {
+      state.reference = { status: 'saving', error: null };
+    },
+    referenceAccepted(state, action: PayloadAction<{ reference: string }>) {
+      state.reference = { status: 'idle', error: null };
+      state.orderReference = action.payload.reference;
+    },
+    referenceRejected(state, action: PayloadAction<ReferenceError>) {
+      state.reference = { status: 'error', error: action.payload };
+    },
+    /** After a completed payment is shown, the tab choices are paid and gone. */
+    paidItemsCleared(state) {
+      state.tabItems = [];
+      state.remote = noRemotePayment;
+    },
+  },
+});
+
+export const sessionActions = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;

@@ -1,0 +1,22 @@
+import { call, getContext, put, takeLatest } from 'redux-saga/effects';
+import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
+import type { ShopData } from '../../domain/types';
+import { shopActions } from './shopSlice';
+
+/** §4 shop load: loading until loaded; a 404 gives notFound. */
+export function* loadShop(action: ReturnType<typeof shopActions.loadRequested>) {
+  const { shopId } = action.payload;
+  const api: Api = yield getContext('api');
+  try {
+    const data: ShopData = yield call(api.getShop, shopId);
+    yield put(shopActions.loaded({ shopId, data }));
+  } catch (error) {
+    if (error instanceof NetworkError && error.status === 404) yield put(shopActions.notFound({ shopId }));
+    else yield put(shopActions.loadFailed({ shopId, error: toErrorInfo(error) }));
+  }
+}
+
+export function* shopSaga() {
+  // takeLatest: only the shop the customer is on now matters; a load for a shop they left is dropped.
+  yield takeLatest(shopActions.loadRequested.type, loadShop);
+}

@@ -1,0 +1,68 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { deriveTheme, type Theme } from '../../domain/theme';
+import type { Currency } from '../../domain/types';
+import { DEFAULT_LOGOS } from '../../shared/theme/defaultTheme';
+import type { SessionState } from '../session/sessionSlice';
+import {
+  categoriesAdapter,
+  deviationGroupsAdapter,
+  deviationsAdapter,
+  paymentMethodsAdapter,
+  productsAdapter,
+  tagsAdapter,
+  type ShopState,
+} from './shopSlice';
+
+type State = { shop: ShopState };
+
+export const selectShopState = (state: State) => state.shop;
+export const selectShopInfo = (state: State) => state.shop.info;
+export const selectCompany = (state: State) => state.shop.company;
+export const selectShopId = (state: State) => state.shop.shopId;
+
+export const { selectById: selectProductById, selectAll: selectAllProducts } = productsAdapter.getSelectors(
+  (state: State) => state.shop.products,
+);
+export const { selectAll: selectCategories } = categoriesAdapter.getSelectors((state: State) => state.shop.categories);
+export const { selectById: selectDeviationById, selectEntities: selectDeviationEntities } =
+  deviationsAdapter.getSelectors((state: State) => state.shop.deviations);
+export const { selectById: selectDeviationGroupById, selectEntities: selectDeviationGroupEntities } =
+  deviationGroupsAdapter.getSelectors((state: State) => state.shop.deviationGroups);
+export const { selectById: selectTagById } = tagsAdapter.getSelectors((state: State) => state.shop.tags);
+export const { selectAll: selectPaymentMethods, selectById: selectPaymentMethodById } =
+  paymentMethodsAdapter.getSelectors((state: State) => state.shop.paymentMethods);
+
+/** The shop's currency: the company's (SEK, or EUR for Finland, resolved at the API edge). */
+export const selectCurrency = (state: State): Currency => state.shop.company?.currency ?? 'SEK';
+
+/** The category a product belongs to, for the product page. */
+export const selectCategoryOfProduct = (state: State, productId: string) => {
+  const product = selectProductById(state, productId);
+  return product ? state.shop.categories.entities[product.categoryId] : undefined;
+};
+
+/** §3 theme derived from the shop's colours and logo (invalid colours fall back to the defaults). */
+export const selectTheme = createSelector(
+  [selectShopInfo, selectCompany],
+  (info, company): Theme =>
+    deriveTheme(
+      { primaryColor: info?.primaryColor, backgroundColor: info?.backgroundColor, logo: company?.logo ?? null },
+      DEFAULT_LOGOS,
+    ),
+);
+
+export type ShopDisplayState = 'notFound' | 'error' | 'loading' | 'closed' | 'needsReference' | 'open';
+
+/**
+ * §2 the shop layout decides in this order: not found → loading → closed → needs a reference → the store.
+ * A load that failed for another reason (network) shows the error state after not-found.
+ */
+export const selectShopDisplayState = (state: State & { session: SessionState }): ShopDisplayState => {
+  const { shop, session } = state;
+  if (shop.status === 'notFound') return 'notFound';
+  if (shop.status === 'error' || (session.status === 'error' && !session.initialLoadDone)) return 'error';
+  if (shop.status !== 'loaded' || !shop.info || !session.initialLoadDone) return 'loading';
+  if (!shop.info.isOpen || !shop.info.active) return 'closed';
+  if (shop.info.requireReference && !session.orderReference) return 'needsReference';
+  return 'open';
+};

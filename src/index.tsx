@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { config } from './app/config';
+import { routes } from './app/router';
+import { makeStore } from './app/store';
+import { createApi } from './shared/api';
+import { initI18n } from './shared/i18n';
+
+async function main() {
+  const i18n = await initI18n();
+  const router = createBrowserRouter(routes);
+  const store = makeStore({
+    api: createApi({ baseUrl: config.apiBaseUrl }),
+    navigate: (path, options) => void router.navigate(path, options),
+    assignLocation: (url) => window.location.assign(url),
+  });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} i18n={i18n} router={router} />
+    </StrictMode>,
+  );
+}
+
+void main();
