@@ -1,0 +1,111 @@
+import {
+  canAdd,
+  cartItemMax,
+  clampQuantity,
+  isOutOfStock,
+  popupMax,
+  remainingStock,
+  tabItemMax,
+} from '../../src/domain/stock';
+
+const limited = (count: number) => ({ limitStock: true, count });
+const unlimited = (count = 0) => ({ limitStock: false, count });
+
+describe('§5 out of stock', () => {
+  it('is out of stock when the stock is limited and the count is 0 or less', () => {
+    expect(isOutOfStock(limited(0))).toBe(true);
+    expect(isOutOfStock(limited(-1))).toBe(true);
+    expect(isOutOfStock(limited(1))).toBe(false);
+  });
+
+  it('is never out of stock without a stock limit', () => {
+    expect(isOutOfStock(unlimited(0))).toBe(false);
+    expect(isOutOfStock(unlimited(-5))).toBe(false);
+  });
+});
+
+describe('§5 remaining stock', () => {
+  it('is the stock count less what is in the cart', () => {
+    expect(remainingStock(limited(5), 0)).toBe(5);
+    expect(remainingStock(limited(5), 2)).toBe(3);
+    expect(remainingStock(limited(5), 5)).toBe(0);
+  });
+
+  it('never goes below 0', () => {
+    expect(remainingStock(limited(5), 7)).toBe(0);
+    expect(remainingStock(limited(-2), 0)).toBe(0);
+  });
+
+  it('is unlimited without a stock limit', () => {
+    expect(remainingStock(unlimited(0), 100)).toBe(Infinity);
+  });
+});
+
+describe('§5 adding within stock', () => {
+  it('can add while the cart holds less than the stock count', () => {
+    expect(canAdd(limited(3), 0)).toBe(true);
+    expect(canAdd(limited(3), 2)).toBe(true);
+  });
+
+  it('cannot add when the cart holds exactly the stock count or more', () => {
+    expect(canAdd(limited(3), 3)).toBe(false);
+    expect(canAdd(limited(3), 4)).toBe(false);
+  });
+
+  it('cannot add an out-of-stock product', () => {
+    expect(canAdd(limited(0), 0)).toBe(false);
+  });
+
+  it('can always add without a stock limit', () => {
+    expect(canAdd(unlimited(0), 0)).toBe(true);
+    expect(canAdd(unlimited(2), 1000)).toBe(true);
+  });
+});
+
+describe('§5 quantity maximums', () => {
+  it('popup maximum is the remaining stock', () => {
+    expect(popupMax(limited(5), 2)).toBe(3);
+    expect(popupMax(limited(5), 5)).toBe(0);
+    expect(popupMax(unlimited(), 9)).toBe(Infinity);
+  });
+
+  it('cart item maximum is its count plus the remaining stock', () => {
+    // Stock 5; this item has 2, another item of the same product 1: the cart holds 3, so 2 more fit.
+    expect(cartItemMax(limited(5), 2, 3)).toBe(4);
+    // Exactly at stock: the item can stay at its count but not grow.
+    expect(cartItemMax(limited(5), 2, 5)).toBe(2);
+    expect(cartItemMax(unlimited(), 2, 5)).toBe(Infinity);
+  });
+
+  it('tab item maximum is its tab count', () => {
+    expect(tabItemMax(4)).toBe(4);
+    expect(tabItemMax(0)).toBe(0);
+  });
+});
+
+describe('§5 clamping a quantity', () => {
+  it('keeps a value inside the bounds, including the edges', () => {
+    expect(clampQuantity(3, 0, 5)).toBe(3);
+    expect(clampQuantity(0, 0, 5)).toBe(0);
+    expect(clampQuantity(5, 0, 5)).toBe(5);
+  });
+
+  it('raises to the minimum and lowers to the maximum', () => {
+    expect(clampQuantity(-1, 0, 5)).toBe(0);
+    expect(clampQuantity(6, 0, 5)).toBe(5);
+    expect(clampQuantity(1000, 1, Infinity)).toBe(1000);
+  });
+
+  it('makes whole numbers by flooring', () => {
+    expect(clampQuantity(2.7, 0, 5)).toBe(2);
+    expect(clampQuantity(5.5, 0, 5)).toBe(5);
+  });
+
+  it('gives the minimum for NaN', () => {
+    expect(clampQuantity(Number.NaN, 1, 5)).toBe(1);
+  });
+
+  it('lets the maximum win when it is below the minimum (stock is the hard limit)', () => {
+    expect(clampQuantity(1, 1, 0)).toBe(0);
+  });
+});
