@@ -1,0 +1,23 @@
+/** The one API edge (DESIGN rule 5): typed calls of SPEC §7 and the §8 NetworkError. */
+export { createApi, pathSegment } from './shopApi';
+export type { Api, ApiOptions } from './shopApi';
+export { createHttpClient, buildUrl, MAX_ERROR_TEXT } from './httpClient';
+export type {
+  FetchLike,
+  HttpClient,
+  HttpClientOptions,
+  HttpMethod,
+  HttpRequest,
+  QueryParams,
+} from './httpClient';
+export {
+  NetworkError,
+  isNetworkError,
+  toErrorInfo,
+  messageOf,
+  ABORTED,
+  MALFORMED_RESPONSE,
+  OUT_OF_STOCK,
+} from './networkError';
+export type { ErrorInfo, NetworkErrorOptions } from './networkError';
+export { isSafeUrl, safeUrl, safeHexColour, FALLBACK_TAG_COLOUR } from './urlSanitizer';
