@@ -1,0 +1,22 @@
+export {
+  SUPPORTED_LANGUAGES,
+  FALLBACK_LANGUAGE,
+  type Language,
+  isLanguage,
+  parseLanguage,
+  toLanguage,
+  intlLocale,
+  htmlLang,
+} from './languages';
+export {
+  NAMESPACE,
+  DETECTION_OPTIONS,
+  type InitI18nOptions,
+  initI18n,
+  loadTranslations,
+  currentLanguage,
+  setLanguage,
+} from './i18n';
+export { formatDateTime, formatWeekday, formatTime } from './format';
+export { useLanguage } from './useLanguage';
+export { intlLocalePlugin } from './intlLocalePlugin';
