@@ -18,7 +18,7 @@ const sizes = (file) => {
 };
 
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initialFiles = [...html.matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) => m[1]);
+const initialFiles = [...html.matchAll(/<script[^>]+src="?\/([^"\s>]+)/g)].map((m) => m[1]);
 const heavy = ['@stripe', 'firebase', '@firebase', '@sentry', 'pdf-lib'];
 const chunkOf = (file) => stats.chunks.find((c) => c.files.includes(file));
 

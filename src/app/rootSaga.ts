@@ -1,7 +1,8 @@
 import { all, fork } from 'redux-saga/effects';
+import { cartSyncSaga } from '../features/cart/cartSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
 
 export function* rootSaga() {
-  yield all([fork(shopSaga), fork(sessionSaga)]);
+  yield all([fork(shopSaga), fork(sessionSaga), fork(cartSyncSaga)]);
 }

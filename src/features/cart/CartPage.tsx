@@ -1,12 +1,123 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useParams } from 'react-router-dom';
+import { useTheme } from '@emotion/react';
+import { formatMoney } from '../../domain/money';
+import type { CartItem } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
+import { CustomerInfoForm } from '../payment/CustomerInfoForm';
+import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
+import { selectCanChoosePayment, selectHasStockErrors } from '../payment/paymentSelectors';
+import { ProductPopup } from '../shop/ProductPopup';
+import { sessionActions, type SessionState } from '../session/sessionSlice';
+import { CartLineRow, TabLineRow } from './CartLineRow';
+import { selectCartLines, selectCartTotal, selectTabLinesInCart, selectTabLinesNotInCart } from './cartSelectors';
+import type { CartState } from './cartSlice';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+const selectActiveTab = (state: { session: SessionState }) => state.session.activeTab;
+const selectSyncFailed = (state: { cart: CartState }) => state.cart.sync === 'failed';
+
+/**
+ * §2 cart page (max 1000 px): the open tab to choose from, the cart, 'added from tab', the sum, the
+ * customer's info and — once that is valid and something is in the cart — the payment choice.
+ */
 export function CartPage() {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const { webshopId = '' } = useParams();
+  const lines = useSelector(selectCartLines);
+  const tab = useSelector(selectActiveTab);
+  const tabToChoose = useSelector(selectTabLinesNotInCart);
+  const tabInCart = useSelector(selectTabLinesInCart);
+  const total = useSelector(selectCartTotal);
+  const canChoosePayment = useSelector(selectCanChoosePayment);
+  const stockErrors = useSelector(selectHasStockErrors);
+  const syncFailed = useSelector(selectSyncFailed);
+  const [editing, setEditing] = useState<CartItem | null>(null);
+  const errorColor = theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c';
+
   return (
     <Page>
       <h1>{t('cart.title')}</h1>
+
+      {tab && tabToChoose.length > 0 && (
+        <section aria-labelledby="open-tab" css={{ marginBottom: 24 }}>
+          <h2 id="open-tab">{t('cart.openTab')}</h2>
+          <p>
+            {t('cart.customerReference')}: {tab.customerReference}
+          </p>
+          <p>{t('cart.chooseFromTab')}</p>
+          <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
+            {tabToChoose.map((line) => (
+              <TabLineRow key={line.entry.id} line={line} mode="choose" />
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => tabToChoose.forEach((l) => dispatch(sessionActions.tabItemCountChanged({ id: l.entry.id, count: l.entry.count })))}
+            css={{ minHeight: 44, marginTop: 8, font: 'inherit', fontWeight: 600, color: theme.linkColor, background: 'none', border: 'none', textDecoration: 'underline', cursor: 'pointer' }}
+          >
+            {t('cart.payWholeTab')}
+          </button>
+        </section>
+      )}
+
+      <section aria-labelledby="cart-items">
+        <h2 id="cart-items" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {t('cart.title')}
+        </h2>
+        {lines.length === 0 && tabInCart.length === 0 ? (
+          <p>
+            {t('cart.empty')}{' '}
+            <Link to={`/${encodeURIComponent(webshopId)}`}>{t('cart.continueShopping')}</Link>
+          </p>
+        ) : (
+          <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
+            {lines.map((line) => (
+              <CartLineRow key={line.item.id} line={line} onEdit={() => setEditing(line.item)} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {tabInCart.length > 0 && (
+        <section aria-labelledby="added-from-tab" css={{ marginTop: 24 }}>
+          <h2 id="added-from-tab">{t('cart.addedFromTab')}</h2>
+          <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
+            {tabInCart.map((line) => (
+              <TabLineRow key={line.entry.id} line={line} mode="inCart" />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {syncFailed && (
+        <p role="status" css={{ color: errorColor }}>
+          {t('cart.syncFailed')}
+        </p>
+      )}
+
+      <section aria-labelledby="cart-sum" css={{ marginTop: 24, borderTop: `1px solid ${theme.borderColor}`, paddingTop: 16 }}>
+        <h2 id="cart-sum" css={{ display: 'flex', justifyContent: 'space-between', margin: '0 0 16px' }}>
+          <span>{t('cart.sum')}</span>
+          <span>{formatMoney(total)}</span>
+        </h2>
+        <div css={{ display: 'grid', gap: 24, '@media (min-width: 768px)': { gridTemplateColumns: '1fr 1fr' } }}>
+          <CustomerInfoForm />
+          <div>
+            {canChoosePayment && <PaymentMethodChoice />}
+            {stockErrors && (
+              <p role="alert" css={{ color: errorColor, fontWeight: 600 }}>
+                {t('cart.outOfStockError')}
+              </p>
+            )}
+          </div>
+        </div>
+      </section>
+
+      {editing && <ProductPopup productId={editing.productId} editing={editing} onClose={() => setEditing(null)} />}
     </Page>
   );
 }

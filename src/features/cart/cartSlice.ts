@@ -8,9 +8,19 @@ export const cartAdapter = createEntityAdapter<CartItem>();
 export interface CartState extends ReturnType<typeof cartAdapter.getInitialState> {
   /** The shop whose remote cart has been taken in; later session answers never overwrite local edits. */
   restoredFor: string | null;
+  /** Whether the server holds the cart as shown: a payment starts only from a synced cart. */
+  sync: 'synced' | 'pending' | 'failed';
+  /** Counts local changes, so an answer to an older PUT cannot mark a newer cart as synced. */
+  revision: number;
 }
 
-const initialState: CartState = cartAdapter.getInitialState({ restoredFor: null });
+const initialState: CartState = cartAdapter.getInitialState({ restoredFor: null, sync: 'synced' as const, revision: 0 });
+
+/** A local change: the server's copy is now behind. */
+const changed = (state: CartState) => {
+  state.sync = 'pending';
+  state.revision += 1;
+};
 
 export type NewCartItem = Omit<CartItem, 'id'>;
 
@@ -25,6 +35,7 @@ const cartSlice = createSlice({
     itemAdded: {
       reducer(state, action: PayloadAction<CartItem>) {
         cartAdapter.setAll(state, addItem(itemsOf(state), action.payload));
+        changed(state);
       },
       prepare(item: NewCartItem) {
         return { payload: { ...item, id: newCartItemId() } };
@@ -33,23 +44,32 @@ const cartSlice = createSlice({
     /** §5 quantity 0 or less removes the item. */
     itemCountChanged(state, action: PayloadAction<{ id: string; count: number }>) {
       cartAdapter.setAll(state, setItemCount(itemsOf(state), action.payload.id, action.payload.count));
+      changed(state);
     },
     /** Update from the popup: the edited item may now match another one and merge with it. */
     itemUpdated(state, action: PayloadAction<{ id: string; item: NewCartItem }>) {
       cartAdapter.setAll(state, replaceItem(itemsOf(state), action.payload.id, action.payload.item));
+      changed(state);
     },
-    /** A completed payment has paid everything in the cart. */
+    /** A completed payment has paid everything in the cart (the server cleared its copy too). */
     paidItemsCleared(state) {
       cartAdapter.removeAll(state);
+      state.sync = 'synced';
+    },
+    /** The server got the cart of `revision`; it is synced unless the customer changed it since. */
+    synced(state, action: PayloadAction<{ revision: number }>) {
+      if (action.payload.revision === state.revision) state.sync = 'synced';
+    },
+    /** Sending the cart failed; it is kept here and sent again with the next change or retry. */
+    syncFailed(state) {
+      state.sync = 'failed';
     },
   },
   extraReducers: (builder) => {
     builder
+      .addCase(sessionActions.tabItemCountChanged, changed)
       .addCase(sessionActions.loadRequested, (state, action) => {
-        if (state.restoredFor !== null && state.restoredFor !== action.payload.shopId) {
-          cartAdapter.removeAll(state);
-          state.restoredFor = null;
-        }
+        if (state.restoredFor !== null && state.restoredFor !== action.payload.shopId) return initialState;
       })
       .addCase(sessionActions.loaded, (state, action) => {
         // Only the first answer of a shop brings the remote cart: a late poll answer must never bring

@@ -1,5 +1,5 @@
-import { call, getContext, put, takeLatest } from 'redux-saga/effects';
-import { toErrorInfo, type Api } from '../../shared/api';
+import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
 import type { Session } from '../../domain/types';
 import { sessionActions } from './sessionSlice';
 
@@ -15,7 +15,26 @@ export function* loadSession(action: ReturnType<typeof sessionActions.loadReques
   }
 }
 
+/** §5 reference: empty → reference.emptyInput; the server's not-found → reference.notFound; success loads the session. */
+export function* submitReference(action: ReturnType<typeof sessionActions.referenceSubmitted>) {
+  const { shopId, reference } = action.payload;
+  if (reference === '') {
+    yield put(sessionActions.referenceRejected('emptyInput'));
+    return;
+  }
+  const api: Api = yield getContext('api');
+  try {
+    yield call(api.submitReference, shopId, reference);
+    yield put(sessionActions.referenceAccepted({ reference }));
+    yield put(sessionActions.loadRequested(shopId));
+  } catch (error) {
+    yield put(sessionActions.referenceRejected(error instanceof NetworkError && error.status === 404 ? 'notFound' : 'other'));
+  }
+}
+
 export function* sessionSaga() {
   // takeLatest: a newer load supersedes an older one still in flight, so a stale answer never lands last.
   yield takeLatest(sessionActions.loadRequested.type, loadSession);
+  // takeLeading: a double tap on Save sends one request.
+  yield takeLeading(sessionActions.referenceSubmitted.type, submitReference);
 }

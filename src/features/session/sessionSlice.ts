@@ -104,7 +104,7 @@ const sessionSlice = createSlice({
       state.tabItems = state.tabItems.filter((t) => t.id !== entry.id);
       if (count > 0) state.tabItems.push({ id: entry.id, count });
     },
-    referenceSubmitted(state, _action: PayloadAction<{ reference: string }>) {
+    referenceSubmitted(state, _action: PayloadAction<{ shopId: string; reference: string }>) {
       state.reference = { status: 'saving', error: null };
     },
     referenceAccepted(state, action: PayloadAction<{ reference: string }>) {

@@ -1,12 +1,44 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
+import type { CartState } from '../cart/cartSlice';
+import { ProductDetails } from './ProductDetails';
+import { ProductForm } from './ProductForm';
+import { selectProductById } from './shopSelectors';
+import type { ShopState } from './shopSlice';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+/** §2 product page: details, extras, total, quantity up to the remaining stock, Add or Update (?edit=itemId). */
 export function ProductPage() {
   const { t } = useTranslation();
+  const { webshopId = '', productId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const product = useSelector((state: { shop: ShopState }) => selectProductById(state, productId));
+  const editId = searchParams.get('edit');
+  const editing = useSelector((state: { cart: CartState }) => (editId ? state.cart.entities[editId] : undefined));
+  const home = `/${encodeURIComponent(webshopId)}`;
+  if (!product) {
+    return (
+      <Page narrow>
+        <h1>{t('product.notFound')}</h1>
+        <Link to={home}>{t('product.backToShop')}</Link>
+      </Page>
+    );
+  }
   return (
-    <Page>
-      <h1>{t('product.price')}</h1>
+    <Page narrow>
+      <Link to={home} css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+        ← {t('product.backToShop')}
+      </Link>
+      <ProductDetails product={product} titleId={titleId} imageSize={500} showCategory headingLevel={1} />
+      <ProductForm
+        productId={product.id}
+        editing={editing?.productId === product.id ? editing : undefined}
+        onDone={() => navigate(editing ? `${home}/cart` : home)}
+      />
     </Page>
   );
 }

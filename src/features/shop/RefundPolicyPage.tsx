@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
 import { Page } from '../../shared/ui/Page';
+import { selectShopInfo } from './shopSelectors';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+/** §2 the shop's refund policy text (plain text; line breaks kept). */
 export function RefundPolicyPage() {
   const { t } = useTranslation();
+  const info = useSelector(selectShopInfo);
   return (
-    <Page>
+    <Page narrow>
       <h1>{t('shop.refundPolicy')}</h1>
+      <p css={{ whiteSpace: 'pre-line' }}>{info?.refundPolicy || t('shop.refundPolicyMissing')}</p>
     </Page>
   );
 }

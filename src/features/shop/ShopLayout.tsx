@@ -1,39 +1,59 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
-import { Page } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { MobileCartBar } from '../cart/MobileCartBar';
+import { ReferencePage } from '../session/ReferencePage';
 import { sessionActions } from '../session/sessionSlice';
-import { selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
+import { ShopFooter } from './ShopFooter';
+import { ShopHeader } from './ShopHeader';
+import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
+import { selectShopDisplayState, selectTheme } from './shopSelectors';
 import { shopActions } from './shopSlice';
 
-/** §2 shop layout: loads the shop and the session, then decides not found → loading → closed → reference → store. */
+/**
+ * §2 shop layout. Loads the shop and the session (with the table and tabId of the address), then decides
+ * in order: not found → loading → closed → reference page → the store (the routed page).
+ */
 export function ShopLayout() {
   const { webshopId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const dispatch = useDispatch();
   const { t } = useTranslation();
   const display = useSelector(selectShopDisplayState);
-  const info = useSelector(selectShopInfo);
   const theme = useSelector(selectTheme);
   const table = searchParams.get('table') ?? undefined;
   const tabId = searchParams.get('tabId') ?? undefined;
 
-  useEffect(() => {
+  const load = useCallback(() => {
     dispatch(shopActions.loadRequested({ shopId: webshopId }));
     dispatch(sessionActions.loadRequested(webshopId, { table, tabId }));
   }, [dispatch, webshopId, table, tabId]);
+  useEffect(load, [load]);
 
+  let content;
+  if (display === 'notFound') content = <ShopNotFound />;
+  else if (display === 'error') content = <ShopLoadError onRetry={load} />;
+  else if (display === 'loading') content = <Spinner label={t('shop.loading')} />;
+  else if (display === 'closed') content = <ShopClosed />;
+  else if (display === 'needsReference') content = <ReferencePage shopId={webshopId} />;
+  else content = <Outlet />;
+
+  const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
   return (
     <ShopThemeProvider theme={theme}>
-      {display === 'open' ? (
-        <Outlet />
-      ) : (
-        <Page>
-          <h1>{display === 'notFound' ? t('shop.notFound.title') : (info?.title ?? t('shop.loading'))}</h1>
-        </Page>
-      )}
+      <a
+        href="#main"
+        css={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 100, padding: 12, background: theme.backgroundColor } }}
+      >
+        {t('common.skipToContent')}
+      </a>
+      {display !== 'notFound' && <ShopHeader shopId={webshopId} showCart={display === 'open'} />}
+      {content}
+      {loaded && <ShopFooter shopId={webshopId} />}
+      {display === 'open' && <MobileCartBar shopId={webshopId} />}
     </ShopThemeProvider>
   );
 }

@@ -1,12 +1,70 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Navigate, useParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
+import type { SessionState } from '../session/sessionSlice';
+import { CategoryBar, categoryAnchor } from './CategoryBar';
+import { ProductCard } from './ProductCard';
+import { ProductPopup } from './ProductPopup';
+import { selectCategories, selectShopInfo } from './shopSelectors';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+const selectHasActiveTab = (state: { session: SessionState }) => state.session.activeTab !== null;
+
+/** Cards above the fold load their images at once; the rest lazily. */
+const EAGER_IMAGES = 4;
+
+/**
+ * §2 store page: sticky category bar, optional description, a section per category with its products in
+ * `sortedProducts` order. A shop with no categories but an open tab goes straight to the cart.
+ */
 export function StorePage() {
   const { t } = useTranslation();
+  const { webshopId = '' } = useParams();
+  const info = useSelector(selectShopInfo);
+  const categories = useSelector(selectCategories);
+  const hasTab = useSelector(selectHasActiveTab);
+  const [openProduct, setOpenProduct] = useState<string | null>(null);
+  const close = useCallback(() => setOpenProduct(null), []);
+  if (!info) return null;
+  if (categories.length === 0 && hasTab) return <Navigate to={`/${encodeURIComponent(webshopId)}/cart`} replace />;
+
+  const columns =
+    info.displayType === 'LARGE_IMAGE'
+      ? { gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }
+      : { gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' };
+  let rendered = 0;
   return (
-    <Page>
-      <h1>{t('shop.loading')}</h1>
-    </Page>
+    <>
+      {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} />}
+      <Page>
+        <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{info.title}</h1>
+        {info.description && <p css={{ whiteSpace: 'pre-line', marginTop: 0 }}>{info.description}</p>}
+        {categories.length === 0 && <p>{t('store.noProducts')}</p>}
+        {categories.map((category, index) => (
+          <section
+            key={category.id}
+            id={categoryAnchor(index)}
+            aria-labelledby={`${categoryAnchor(index)}-title`}
+            css={{ scrollMarginTop: 64, contentVisibility: 'auto', containIntrinsicSize: 'auto 600px' }}
+          >
+            <h2 id={`${categoryAnchor(index)}-title`}>{category.name}</h2>
+            <div css={{ display: 'grid', gap: 12, ...columns }}>
+              {category.productIds.map((productId) => (
+                <ProductCard
+                  key={productId}
+                  shopId={webshopId}
+                  productId={productId}
+                  displayType={info.displayType}
+                  eager={rendered++ < EAGER_IMAGES}
+                  onOpen={setOpenProduct}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
+      </Page>
+      {openProduct && <ProductPopup productId={openProduct} onClose={close} />}
+    </>
   );
 }

@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+// §2 the 404 page and the generic route error page, in the built app served by the demo API.
+
+test('an unknown address shows the 404 page with a link to the product homepage', async ({ page }) => {
+  await page.goto('/this/route/does/not/exist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /homepage|home page/i })).toHaveAttribute('href', '/demo');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('the 404 page speaks Finnish with ?lng=fi and sets the document language', async ({ page }) => {
+  await page.goto('/no/such/page?lng=fi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+});
+
+test('Swedish (se) sets <html lang="sv">', async ({ page }) => {
+  await page.goto('/no/such/page?lng=se');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+});
+
+test('a screen whose code cannot load shows the generic error page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // From now on every lazily loaded chunk fails, as on a connection that dropped.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/receipt/c-cafe/r1');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+});

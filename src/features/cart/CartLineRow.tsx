@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useTheme } from '@emotion/react';
+import { formatMoney, multiplyMoney } from '../../domain/money';
+import { tabItemMax } from '../../domain/stock';
+import { Stepper } from '../../shared/ui/Stepper';
+import { sessionActions } from '../session/sessionSlice';
+import type { CartLine, TabLine } from './cartSelectors';
+import { cartActions } from './cartSlice';
+
+const rowCss = { display: 'flex', flexWrap: 'wrap' as const, alignItems: 'center', gap: 12, padding: '12px 0' };
+
+/** One cart item: title, extras, note, §5 stepper (0 removes, max = count + remaining stock), §8 stock message. */
+export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const { item, product } = line;
+  const setCount = (count: number) => dispatch(cartActions.itemCountChanged({ id: item.id, count }));
+  return (
+    <li css={[rowCss, { borderBottom: `1px solid ${theme.borderColor}` }]}>
+      <div css={{ flex: '1 1 220px', minWidth: 0 }}>
+        <p css={{ margin: 0, fontWeight: 700 }}>{product.title}</p>
+        {line.deviations.length > 0 && (
+          <p css={{ margin: 0, fontSize: 14 }}>
+            {line.deviations.map((d) => (d.price && d.price.amount ? `${d.name} (+${formatMoney(d.price)})` : d.name)).join(', ')}
+          </p>
+        )}
+        {item.description && <p css={{ margin: 0, fontSize: 14, fontStyle: 'italic' }}>{item.description}</p>}
+        <p css={{ margin: 0, fontSize: 14 }}>{formatMoney(line.unitPrice)}</p>
+        {line.stockError !== null && (
+          <p role="alert" css={{ margin: 0, fontWeight: 600, color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c' }}>
+            {line.stockError > 0 ? t('cart.outOfStockArticleError', { count: line.stockError }) : t('cart.outOfStock')}
+          </p>
+        )}
+      </div>
+      <Stepper
+        value={item.count}
+        min={0}
+        max={line.max}
+        onChange={setCount}
+        decreaseLabel={t('cart.decrease', { name: product.title })}
+        increaseLabel={t('cart.increase', { name: product.title })}
+        valueLabel={`${t('cart.quantity')} ${product.title}: ${item.count}`}
+      />
+      <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>{formatMoney(line.total)}</span>
+      <span css={{ display: 'flex', gap: 4 }}>
+        <button type="button" onClick={onEdit} aria-label={t('cart.editItem', { name: product.title })} css={linkButton(theme.linkColor)}>
+          {t('cart.edit')}
+        </button>
+        <button type="button" onClick={() => setCount(0)} aria-label={t('cart.removeItem', { name: product.title })} css={linkButton(theme.linkColor)}>
+          {t('cart.remove')}
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** A tab entry: to choose from the open tab, or already added (stepper up to its tab count, §5). */
+export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'inCart' }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const { entry, selected } = line;
+  const setCount = (count: number) => dispatch(sessionActions.tabItemCountChanged({ id: entry.id, count }));
+  const shown = mode === 'choose' ? entry.count - selected : selected;
+  return (
+    <li css={[rowCss, { borderBottom: `1px solid ${theme.borderColor}` }]}>
+      <div css={{ flex: '1 1 220px', minWidth: 0 }}>
+        <p css={{ margin: 0, fontWeight: 700 }}>
+          {shown} × {entry.title}
+        </p>
+        {entry.deviations.length > 0 && <p css={{ margin: 0, fontSize: 14 }}>{entry.deviations.map((d) => d.name).join(', ')}</p>}
+        {entry.description && <p css={{ margin: 0, fontSize: 14, fontStyle: 'italic' }}>{entry.description}</p>}
+        <p css={{ margin: 0, fontSize: 14 }}>{formatMoney(entry.price)}</p>
+      </div>
+      {mode === 'choose' ? (
+        <button type="button" onClick={() => setCount(selected + 1)} aria-label={t('cart.addFromTab', { name: entry.title })} css={linkButton(theme.linkColor)}>
+          + {t('product.add')}
+        </button>
+      ) : (
+        <>
+          <Stepper
+            value={selected}
+            min={0}
+            max={tabItemMax(entry.count)}
+            onChange={setCount}
+            decreaseLabel={t('cart.decrease', { name: entry.title })}
+            increaseLabel={t('cart.increase', { name: entry.title })}
+            valueLabel={`${t('cart.quantity')} ${entry.title}: ${selected}`}
+          />
+          <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>{formatMoney(multiplyMoney(entry.price, selected))}</span>
+        </>
+      )}
+    </li>
+  );
+}
+
+const linkButton = (color: string) => ({
+  minHeight: 44,
+  minWidth: 44,
+  padding: '0 8px',
+  font: 'inherit',
+  color,
+  background: 'none',
+  border: 'none',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '../../domain/money';
+import { selectCartQuantity, selectCartTotal } from './cartSelectors';
+
+/** §2 cart summary link: total price and item count. */
+export function CartSummaryLink({ shopId, color }: { shopId: string; color: string }) {
+  const { t } = useTranslation();
+  const count = useSelector(selectCartQuantity);
+  const total = formatMoney(useSelector(selectCartTotal));
+  return (
+    <Link
+      to={`/${encodeURIComponent(shopId)}/cart`}
+      aria-label={t('shop.cartSummary', { count, total })}
+      css={{
+        color,
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 8,
+        minHeight: 44,
+        padding: '6px 12px',
+        borderRadius: 22,
+        border: `2px solid ${color}`,
+        textDecoration: 'none',
+        fontWeight: 600,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      <CartIcon />
+      <span>{total}</span>
+      <span css={{ fontVariantNumeric: 'tabular-nums' }}>({count})</span>
+    </Link>
+  );
+}
+
+export function CartIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 4h2l2.4 11h10.2L20 7H6.2" strokeLinejoin="round" />
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="17" cy="20" r="1.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link, useMatch } from 'react-router-dom';
+import { useTheme } from '@emotion/react';
+import { formatMoney } from '../../domain/money';
+import { selectCartQuantity, selectCartTotal, selectTabTotal, selectUnpaidTabCount } from './cartSelectors';
+import { CartIcon } from './CartSummaryLink';
+
+/**
+ * §2 mobile bottom bar (hidden from 768 px up): 'to cart' with total and count, or, with an open tab and
+ * nothing in the cart, 'pay tab' with the tab total and the unpaid tab items not in the cart.
+ */
+export function MobileCartBar({ shopId }: { shopId: string }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const count = useSelector(selectCartQuantity);
+  const total = useSelector(selectCartTotal);
+  const tabTotal = useSelector(selectTabTotal);
+  const unpaid = useSelector(selectUnpaidTabCount);
+  const onCart = useMatch('/:webshopId/cart') !== null;
+  const payTab = count === 0 && unpaid > 0;
+  if (onCart || (count === 0 && !payTab)) return null;
+  return (
+    <nav
+      aria-label={t('cart.title')}
+      css={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        padding: '8px 12px calc(8px + env(safe-area-inset-bottom))',
+        background: theme.backgroundColor,
+        borderTop: `1px solid ${theme.borderColor}`,
+        zIndex: 20,
+        '@media (min-width: 768px)': { display: 'none' },
+      }}
+    >
+      <Link
+        to={`/${encodeURIComponent(shopId)}/cart`}
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          minHeight: 52,
+          padding: '0 16px',
+          borderRadius: 10,
+          background: theme.primaryColor,
+          color: theme.buttonTextColor,
+          textDecoration: 'none',
+          fontWeight: 700,
+        }}
+      >
+        <CartIcon />
+        <span css={{ flex: 1 }}>{payTab ? t('cart.payTab') : t('cart.toCart')}</span>
+        <span>{t('cart.itemCount', { count: payTab ? unpaid : count })}</span>
+        <span>{formatMoney(payTab ? tabTotal : total)}</span>
+      </Link>
+    </nav>
+  );
+}

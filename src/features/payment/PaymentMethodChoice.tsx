@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useTheme } from '@emotion/react';
+import type { PaymentMethodType } from '../../domain/types';
+import type { ShopState } from '../shop/shopSlice';
+import { selectPaymentMethods } from '../shop/shopSelectors';
+import { selectSelectedPaymentMethod } from './paymentSelectors';
+import { paymentActions } from './paymentSlice';
+
+const NAME_KEY = {
+  VIVA_WALLET_WEB: 'paymentMethods.names.vivaWallet',
+  SWISH_TRADE: 'paymentMethods.names.swish',
+  STRIPE: 'paymentMethods.names.stripe',
+} as const satisfies Record<PaymentMethodType, string>;
+
+/** §2 'choose payment': one toggle per method of the shop; choosing the chosen one again deselects it. */
+export function PaymentMethodChoice() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const methods = useSelector((state: { shop: ShopState }) => selectPaymentMethods(state));
+  const selected = useSelector(selectSelectedPaymentMethod);
+  return (
+    <section aria-labelledby="choose-payment">
+      <h2 id="choose-payment">{t('paymentMethods.title')}</h2>
+      <ul css={{ display: 'grid', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
+        {methods.map((method) => (
+          <li key={method.id}>
+            <button
+              type="button"
+              aria-pressed={selected === method.id}
+              onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId: method.id }))}
+              css={{
+                width: '100%',
+                minHeight: 52,
+                padding: '0 16px',
+                textAlign: 'left',
+                font: 'inherit',
+                fontWeight: 600,
+                borderRadius: 10,
+                cursor: 'pointer',
+                color: theme.textColor,
+                background: selected === method.id ? theme.transparentBackgroundColor : theme.backgroundColor,
+                border: `2px solid ${selected === method.id ? theme.paymentBorderColor : theme.borderColor}`,
+              }}
+            >
+              {t(NAME_KEY[method.type])}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

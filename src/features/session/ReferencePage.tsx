@@ -1,0 +1,42 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Button } from '../../shared/ui/Button';
+import { Page } from '../../shared/ui/Page';
+import { TextField } from '../../shared/ui/TextField';
+import { sessionActions, type SessionState } from './sessionSlice';
+
+const selectReference = (state: { session: SessionState }) => state.session.reference;
+
+/** §2 reference page: one input (placeholder '01') and Save; §5 empty or unknown references are refused. */
+export function ReferencePage({ shopId }: { shopId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { status, error } = useSelector(selectReference);
+  const [value, setValue] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(sessionActions.referenceSubmitted({ shopId, reference: value.trim() }));
+  };
+  const message = error === 'emptyInput' ? t('reference.emptyInput') : error === 'notFound' ? t('reference.notFound') : error ? t('error.anErrorOccurred') : null;
+  return (
+    <Page narrow>
+      <h1>{t('reference.title')}</h1>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('reference.label')}
+          placeholder={t('reference.placeholder')}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={message}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+        />
+        <Button type="submit" disabled={status === 'saving'}>
+          {t('reference.save')}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTheme } from '@emotion/react';
+import type { Category } from '../../domain/types';
+import { CartSummaryLink } from '../cart/CartSummaryLink';
+
+/** DOM id of a category's section (ids from the server are not trusted as DOM ids). */
+export const categoryAnchor = (index: number) => `category-${index}`;
+
+/**
+ * §2 sticky category bar: one anchor per category; once scrolled past its place it sticks to the top and
+ * also shows a cart link.
+ */
+export function CategoryBar({ categories, shopId }: { categories: Category[]; shopId: string }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const [stuck, setStuck] = useState(false);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setStuck(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <>
+      <div ref={sentinel} aria-hidden="true" css={{ height: 1 }} />
+      <nav
+        aria-label={t('shop.categories')}
+        css={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          padding: '4px 8px',
+          background: theme.backgroundColor,
+          borderBottom: `1px solid ${theme.borderColor}`,
+          boxShadow: stuck ? '0 2px 6px rgba(0,0,0,0.12)' : 'none',
+        }}
+      >
+        <ul css={{ display: 'flex', gap: 4, margin: 0, padding: 0, listStyle: 'none', overflowX: 'auto', flex: 1, scrollbarWidth: 'thin' }}>
+          {categories.map((category, index) => (
+            <li key={category.id} css={{ flex: 'none' }}>
+              <a
+                href={`#${categoryAnchor(index)}`}
+                css={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  minHeight: 44,
+                  padding: '0 14px',
+                  borderRadius: 22,
+                  color: theme.textColor,
+                  textDecoration: 'none',
+                  whiteSpace: 'nowrap',
+                  '&:hover': { background: theme.transparentBackgroundColor, textDecoration: 'underline' },
+                }}
+              >
+                {category.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {stuck && <CartSummaryLink shopId={shopId} color={theme.textColor} />}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { useTheme } from '@emotion/react';
+import { groupHint, isGroupValid, type GroupHint } from '../../domain/extras';
+import { formatMoney } from '../../domain/money';
+import type { Deviation, DeviationGroup } from '../../domain/types';
+
+/** The hint under a group's name, §5: exact count, min–max, min only or max only. */
+function useHintText(hint: GroupHint): string | null {
+  const { t } = useTranslation();
+  if (!hint) return null;
+  switch (hint.kind) {
+    case 'exact':
+      return t('deviations.hintExact', { count: hint.count });
+    case 'range':
+      return t('deviations.hintRange', { min: hint.min, max: hint.max });
+    case 'min':
+      return t('deviations.hintMin', { count: hint.min });
+    case 'max':
+      return t('deviations.hintMax', { count: hint.max });
+  }
+}
+
+function GroupFieldset({
+  group,
+  deviations,
+  selected,
+  onToggle,
+}: {
+  group: DeviationGroup;
+  deviations: Record<string, Deviation | undefined>;
+  selected: string[];
+  onToggle: (group: DeviationGroup, deviationId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const hint = useHintText(groupHint(group));
+  const valid = isGroupValid(group, selected);
+  const errorId = `group-${group.id}-error`;
+  const hintId = `group-${group.id}-hint`;
+  return (
+    <fieldset
+      aria-describedby={[hint ? hintId : '', valid ? '' : errorId].join(' ').trim() || undefined}
+      aria-invalid={valid ? undefined : true}
+      css={{
+        border: `2px solid ${valid ? theme.borderColor : '#c62828'}`,
+        borderRadius: 10,
+        margin: '0 0 12px',
+        padding: '8px 12px 12px',
+      }}
+    >
+      <legend css={{ fontWeight: 700, padding: '0 4px' }}>{group.name}</legend>
+      {hint && (
+        <p id={hintId} css={{ margin: '0 0 4px', fontSize: 14 }}>
+          {hint}
+        </p>
+      )}
+      {group.deviationIds.map((id) => {
+        const deviation = deviations[id];
+        if (!deviation) return null;
+        return (
+          <label key={id} css={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 44, cursor: 'pointer' }}>
+            <input
+              type="checkbox"
+              checked={selected.includes(id)}
+              onChange={() => onToggle(group, id)}
+              css={{ width: 22, height: 22, accentColor: theme.primaryColor, flex: 'none' }}
+            />
+            <span css={{ flex: 1 }}>{deviation.name}</span>
+            {deviation.price && deviation.price.amount !== 0 && <span>+{formatMoney(deviation.price)}</span>}
+          </label>
+        );
+      })}
+      {!valid && (
+        <p id={errorId} css={{ margin: '4px 0 0', color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c', fontWeight: 600 }}>
+          {t('deviations.selectRequired')}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** §5 extras groups: each group outlined with its message while its selection is outside min/max. */
+export function DeviationPicker(props: {
+  groups: DeviationGroup[];
+  deviations: Record<string, Deviation | undefined>;
+  selected: string[];
+  onToggle: (group: DeviationGroup, deviationId: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (props.groups.length === 0) return null;
+  return (
+    <section aria-label={t('deviations.title')}>
+      {props.groups.map((group) => (
+        <GroupFieldset key={group.id} group={group} {...props} />
+      ))}
+    </section>
+  );
+}

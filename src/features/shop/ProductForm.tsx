@@ -1,0 +1,102 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useTheme } from '@emotion/react';
+import { invalidGroups, toggleDeviation } from '../../domain/extras';
+import { formatMoney, multiplyMoney } from '../../domain/money';
+import { isOutOfStock } from '../../domain/stock';
+import type { CartItem, DeviationGroup } from '../../domain/types';
+import { Button } from '../../shared/ui/Button';
+import { Stepper } from '../../shared/ui/Stepper';
+import { selectRemainingStock, unitPrice } from '../cart/cartSelectors';
+import { cartActions, type CartState } from '../cart/cartSlice';
+import type { PaymentState } from '../payment/paymentSlice';
+import type { SessionState } from '../session/sessionSlice';
+import { DeviationPicker } from './DeviationPicker';
+import { selectDeviationEntities, selectDeviationGroupEntities, selectProductById } from './shopSelectors';
+import type { ShopState } from './shopSlice';
+
+type State = { shop: ShopState; cart: CartState; session: SessionState; payment: PaymentState };
+
+/**
+ * The order part of the product popup and page (§2): extras, note, running total, quantity stepper and
+ * Add (or Update when `editing` a cart item). Calls `onDone` after adding or updating.
+ */
+export function ProductForm({ productId, editing, onDone }: { productId: string; editing?: CartItem; onDone: () => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const noteId = useId();
+  const product = useSelector((state: State) => selectProductById(state, productId));
+  const groupEntities = useSelector(selectDeviationGroupEntities);
+  const deviations = useSelector(selectDeviationEntities);
+  const remaining = useSelector((state: State) => selectRemainingStock(state, productId));
+  const [selected, setSelected] = useState<string[]>(editing?.deviations ?? []);
+  const [note, setNote] = useState(editing?.description ?? '');
+  // §5 popup quantity defaults to 1; an edited item starts at its count.
+  const [quantity, setQuantity] = useState(editing?.count ?? (remaining > 0 ? 1 : 0));
+
+  const groups = useMemo(
+    () => (product?.deviationGroupIds ?? []).map((id) => groupEntities[id]).filter((g): g is DeviationGroup => g !== undefined),
+    [product, groupEntities],
+  );
+  if (!product) return null;
+
+  // §5 popup max = remaining stock; an edited item may keep its own count on top of it.
+  const max = (editing?.count ?? 0) + remaining;
+  const invalid = invalidGroups(groups, selected);
+  const soldOut = isOutOfStock(product) && !editing;
+  const total = multiplyMoney(unitPrice(product, selected, deviations), quantity);
+  const disabled = invalid.length > 0 || soldOut || (!editing && quantity < 1);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (disabled) return;
+    const item = { productId, deviations: selected, description: note.trim(), count: quantity };
+    dispatch(editing ? cartActions.itemUpdated({ id: editing.id, item }) : cartActions.itemAdded(item));
+    onDone();
+  };
+
+  return (
+    <form onSubmit={onSubmit} css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <DeviationPicker
+        groups={groups}
+        deviations={deviations}
+        selected={selected}
+        onToggle={(group, id) => setSelected((current) => toggleDeviation(group, current, id))}
+      />
+      <div css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+        <label htmlFor={noteId} css={{ fontWeight: 600 }}>
+          {t('cart.note')}
+        </label>
+        <textarea
+          id={noteId}
+          value={note}
+          maxLength={200}
+          rows={2}
+          placeholder={t('cart.notePlaceholder')}
+          onChange={(e) => setNote(e.target.value)}
+          css={{ font: 'inherit', fontSize: 16, padding: 8, borderRadius: 8, border: `1px solid ${theme.borderColor}`, background: theme.backgroundColor, color: theme.textColor, minHeight: 44 }}
+        />
+      </div>
+      {product.limitStock && <p css={{ margin: 0, fontSize: 14 }}>{t('cart.onlyInStock', { count: Math.max(0, max) })}</p>}
+      <div css={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <Stepper
+          value={quantity}
+          min={0}
+          max={Math.max(0, max)}
+          onChange={setQuantity}
+          decreaseLabel={t('product.decrease', { name: product.title })}
+          increaseLabel={t('product.increase', { name: product.title })}
+          valueLabel={`${t('product.quantity')}: ${quantity}`}
+        />
+        <p css={{ margin: '0 0 0 auto', fontWeight: 700 }} aria-live="polite">
+          {t('product.total')}: {formatMoney(total)}
+        </p>
+      </div>
+      <Button type="submit" disabled={disabled} css={{ width: '100%' }}>
+        {editing ? t('product.update') : t('product.add')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import { OpeningHours } from './OpeningHours';
+import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
+
+/** §1/§2 footer: company details, contact, opening hours, refund policy link and the hosted-by line. */
+export function ShopFooter({ shopId }: { shopId: string }) {
+  const { t } = useTranslation();
+  const company = useSelector(selectCompany);
+  const info = useSelector(selectShopInfo);
+  const theme = useSelector(selectTheme);
+  if (!company || !info) return null;
+  return (
+    <footer
+      css={{
+        borderTop: `1px solid ${theme.borderColor}`,
+        padding: '24px 16px 120px',
+        '@media (min-width: 768px)': { paddingBottom: 32 },
+        display: 'grid',
+        gap: 24,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+        maxWidth: 1000,
+        margin: '0 auto',
+        fontSize: 15,
+      }}
+    >
+      <section aria-labelledby="company-details">
+        <h2 id="company-details" css={{ fontSize: 18 }}>{t('shop.companyDetails')}</h2>
+        <address css={{ fontStyle: 'normal' }}>
+          {company.name}
+          <br />
+          {t('shop.orgNumber')}: {company.organizationnumber}
+          <br />
+          {company.street}
+          <br />
+          {company.postalCode} {company.city}
+        </address>
+      </section>
+      <section aria-labelledby="shop-contact">
+        <h2 id="shop-contact" css={{ fontSize: 18 }}>{t('shop.contact')}</h2>
+        <p css={{ margin: 0 }}>
+          {company.phone && <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}>{company.phone}</a>}
+          <br />
+          {company.email && <a href={`mailto:${encodeURIComponent(company.email).replace('%40', '@')}`} css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}>{company.email}</a>}
+        </p>
+        <p>
+          <Link to={`/${encodeURIComponent(shopId)}/refundPolicy`} css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}>
+            {t('shop.refundPolicy')}
+          </Link>
+        </p>
+      </section>
+      <OpeningHours hours={info.openHours} />
+      <p css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, margin: 0, opacity: 0.9 }}>
+        <img src={theme.ekLogo} alt="" width={80} height={20} />
+        {t('shop.hostedBy', { provider: 'Kassa' })}
+      </p>
+    </footer>
+  );
+}

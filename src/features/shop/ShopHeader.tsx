@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import { CartSummaryLink } from '../cart/CartSummaryLink';
+import type { SessionState } from '../session/sessionSlice';
+import { selectShopInfo, selectTheme } from './shopSelectors';
+
+const selectOrderReference = (state: { session: SessionState }) => state.session.orderReference;
+
+/**
+ * §2 header: logo linking to the shop home, the shop title (with the order reference after a dash), and
+ * the cart summary once the first load is done.
+ */
+export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boolean }) {
+  const { t } = useTranslation();
+  const info = useSelector(selectShopInfo);
+  const theme = useSelector(selectTheme);
+  const reference = useSelector(selectOrderReference);
+  const title = info ? (reference ? `${info.title} - ${reference}` : info.title) : '';
+  return (
+    <header
+      css={{
+        background: theme.navBarColor,
+        color: theme.contrastTextColor,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        padding: '8px 16px',
+        minHeight: 64,
+      }}
+    >
+      <Link to={`/${encodeURIComponent(shopId)}`} aria-label={t('shop.home')} css={{ display: 'flex', minHeight: 44, alignItems: 'center' }}>
+        <img src={theme.logo} alt="" width={120} height={40} css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }} />
+      </Link>
+      <p css={{ flex: 1, margin: 0, fontWeight: 700, fontSize: 18, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {title}
+      </p>
+      {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+/** A busy indicator with an accessible label; motion is dropped for people who ask for less. */
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" css={{ display: 'flex', alignItems: 'center', gap: 12, padding: 24 }}>
+      <span
+        aria-hidden="true"
+        css={(theme) => ({
+          width: 24,
+          height: 24,
+          borderRadius: '50%',
+          border: `3px solid ${theme.borderColor}`,
+          borderTopColor: theme.primaryColor,
+          animation: 'spin 0.8s linear infinite',
+          '@keyframes spin': { to: { transform: 'rotate(360deg)' } },
+          '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+        })}
+      />
+      <span>{label}</span>
+    </div>
+  );
+}
