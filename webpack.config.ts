@@ -24,6 +24,7 @@ export function environmentDefaults(demo: boolean): Record<string, string> {
     FORTNOX_APP_HOST: 'fortnox',
     VISMA_APP_HOST: 'visma',
     STRIPE_APP_HOST: 'stripe',
+    PROVIDER_NAME: 'Kassa',
     PRODUCT_HOMEPAGE_URL: demo ? '/demo' : '/',
     BOOKKEEPING_INFO_URL: demo ? '/demo' : '/',
   };

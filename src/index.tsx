@@ -6,6 +6,7 @@ import { config } from './app/config';
 import { routes } from './app/router';
 import { makeStore } from './app/store';
 import { createApi } from './shared/api';
+import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
 
 async function main() {
@@ -15,6 +16,10 @@ async function main() {
     api: createApi({ baseUrl: config.apiBaseUrl }),
     navigate: (path, options) => void router.navigate(path, options),
     assignLocation: (url) => window.location.assign(url),
+    origin: window.location.origin,
+    vivaCheckoutUrl: config.vivaCheckoutUrl,
+    isMobile: isMobileDevice(navigator),
+    reportError: (error) => console.error(error),
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

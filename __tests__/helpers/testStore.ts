@@ -23,8 +23,9 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
 export function testStore(api: Partial<Api> = {}) {
   const navigate = jest.fn();
   const assignLocation = jest.fn();
-  const store = makeStore({ api: fakeApi(api), navigate, assignLocation });
-  return { store, navigate, assignLocation };
+  const reportError = jest.fn();
+  const store = makeStore({ api: fakeApi(api), navigate, assignLocation, origin: 'http://shop.test', isMobile: false, reportError, vivaCheckoutUrl: 'https://viva.test/web/checkout' });
+  return { store, navigate, assignLocation, reportError };
 }
 
 /** Resolves once the store's state satisfies `predicate` (fails after `ms`). */

@@ -2,11 +2,19 @@ import type { Api } from './api';
 
 /**
  * Everything a saga reaches outside the store, provided through redux-saga's context so tests can hand
- * in doubles (DESIGN rule 4): the API, in-app navigation and full-page browser navigation.
+ * in doubles (DESIGN rule 4): the API, in-app navigation, full-page navigation and facts of the device.
  */
 export interface SagaContext {
   api: Api;
   navigate: (path: string, options?: { replace?: boolean }) => void;
   /** Leaves the app: a provider's hosted page or an app-scheme link. */
   assignLocation: (url: string) => void;
+  /** The page's origin, for callback addresses handed to providers. */
+  origin: string;
+  /** A phone or tablet that can open the Swish app itself (§2 Swish panel). */
+  isMobile: boolean;
+  /** §2 Viva hosted checkout base (config). */
+  vivaCheckoutUrl: string;
+  /** Where a failure that is not shown to the customer goes (error reporting). */
+  reportError: (error: unknown) => void;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
@@ -8,6 +8,8 @@ import type { CartItem } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
 import { CustomerInfoForm } from '../payment/CustomerInfoForm';
 import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
+import { PaymentPanel } from '../payment/PaymentPanel';
+import { paymentActions } from '../payment/paymentSlice';
 import { selectCanChoosePayment, selectHasStockErrors } from '../payment/paymentSelectors';
 import { ProductPopup } from '../shop/ProductPopup';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
@@ -37,6 +39,14 @@ export function CartPage() {
   const syncFailed = useSelector(selectSyncFailed);
   const [editing, setEditing] = useState<CartItem | null>(null);
   const errorColor = theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c';
+
+  // §4 a started payment is polled while this page is open; leaving it stops the polling.
+  useEffect(() => {
+    dispatch(paymentActions.cartOpened());
+    return () => {
+      dispatch(paymentActions.cartClosed());
+    };
+  }, [dispatch]);
 
   return (
     <Page>
@@ -107,7 +117,12 @@ export function CartPage() {
         <div css={{ display: 'grid', gap: 24, '@media (min-width: 768px)': { gridTemplateColumns: '1fr 1fr' } }}>
           <CustomerInfoForm />
           <div>
-            {canChoosePayment && <PaymentMethodChoice />}
+            {canChoosePayment && (
+              <>
+                <PaymentMethodChoice />
+                <PaymentPanel shopId={webshopId} origin={window.location.origin} />
+              </>
+            )}
             {stockErrors && (
               <p role="alert" css={{ color: errorColor, fontWeight: 600 }}>
                 {t('cart.outOfStockError')}

@@ -28,7 +28,8 @@ export function CartSummaryLink({ shopId, color }: { shopId: string; color: stri
       }}
     >
       <CartIcon />
-      <span>{total}</span>
+      {/* On the narrowest phones the total gives way to the shop's title; the label still says it. */}
+      <span css={{ '@media (max-width: 420px)': { display: 'none' } }}>{total}</span>
       <span css={{ fontVariantNumeric: 'tabular-nums' }}>({count})</span>
     </Link>
   );

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
 import { cartActions } from '../cart/cartSlice';
 import { sessionActions } from '../session/sessionSlice';
@@ -61,6 +61,7 @@ const paymentSlice = createSlice({
   reducers: {
     /** §2 selecting the chosen method again deselects it. */
     methodSelected(state, action: PayloadAction<{ paymentMethodId: string }>) {
+      if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
       state.selectedPaymentMethod =
         state.selectedPaymentMethod === action.payload.paymentMethodId ? null : action.payload.paymentMethodId;
     },
@@ -84,6 +85,12 @@ const paymentSlice = createSlice({
       state.state = 'ERROR';
       state.error = action.payload.error;
       for (const { id, stock } of action.payload.stockLevels ?? []) state.articleStockErrors[id] = stock;
+    },
+    /** The provider itself refused (a declined card, failed 3-D Secure): ERROR with its message. */
+    providerFailed(state, action: PayloadAction<{ error: ErrorInfo }>) {
+      if (state.state !== 'STARTED' && state.state !== 'LOADING') return;
+      state.state = 'ERROR';
+      state.error = action.payload.error;
     },
     /** §4 cancelling resets to NOT_STARTED and clears error, paymentId and the selected method. */
     cancelRequested(state) {
@@ -124,15 +131,20 @@ const paymentSlice = createSlice({
           Object.assign(state, { state: 'STARTED', paymentId, selectedPaymentMethod: paymentMethodId });
         } else if (
           (paymentStatus === 'FAILED' || paymentStatus === 'ERROR' || paymentStatus === 'CANCELLED') &&
-          state.state === 'STARTED' &&
-          paymentId === state.paymentId
+          paymentId &&
+          ((state.state === 'STARTED' && paymentId === state.paymentId) || state.state === 'NOT_STARTED')
         ) {
-          state.state = paymentStatus;
+          // A started payment ended; or, on arrival (back from Viva's checkout), how the last one ended.
+          Object.assign(state, { state: paymentStatus, paymentId, selectedPaymentMethod: paymentMethodId ?? state.selectedPaymentMethod });
           state.error = { code: paymentStatus, message: message ?? '' };
         }
       });
   },
 });
 
-export const paymentActions = paymentSlice.actions;
+/** The cart page opened or closed: payments are polled only while it is open (§4 leaving stops polling). */
+export const cartOpened = createAction('payment/cartOpened');
+export const cartClosed = createAction('payment/cartClosed');
+
+export const paymentActions = { ...paymentSlice.actions, cartOpened, cartClosed };
 export const paymentReducer = paymentSlice.reducer;

@@ -22,7 +22,15 @@ type State = { shop: ShopState; cart: CartState; session: SessionState; payment:
  * The order part of the product popup and page (§2): extras, note, running total, quantity stepper and
  * Add (or Update when `editing` a cart item). Calls `onDone` after adding or updating.
  */
-export function ProductForm({ productId, editing, onDone }: { productId: string; editing?: CartItem; onDone: () => void }) {
+export function ProductForm({
+  productId,
+  editing,
+  onDone,
+}: {
+  productId: string;
+  editing?: CartItem;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const dispatch = useDispatch();
@@ -37,7 +45,10 @@ export function ProductForm({ productId, editing, onDone }: { productId: string;
   const [quantity, setQuantity] = useState(editing?.count ?? (remaining > 0 ? 1 : 0));
 
   const groups = useMemo(
-    () => (product?.deviationGroupIds ?? []).map((id) => groupEntities[id]).filter((g): g is DeviationGroup => g !== undefined),
+    () =>
+      (product?.deviationGroupIds ?? [])
+        .map((id) => groupEntities[id])
+        .filter((g): g is DeviationGroup => g !== undefined),
     [product, groupEntities],
   );
   if (!product) return null;
@@ -76,27 +87,51 @@ export function ProductForm({ productId, editing, onDone }: { productId: string;
           rows={2}
           placeholder={t('cart.notePlaceholder')}
           onChange={(e) => setNote(e.target.value)}
-          css={{ font: 'inherit', fontSize: 16, padding: 8, borderRadius: 8, border: `1px solid ${theme.borderColor}`, background: theme.backgroundColor, color: theme.textColor, minHeight: 44 }}
+          css={{
+            font: 'inherit',
+            fontSize: 16,
+            padding: 8,
+            borderRadius: 8,
+            border: `1px solid ${theme.borderColor}`,
+            background: theme.backgroundColor,
+            color: theme.textColor,
+            minHeight: 44,
+          }}
         />
       </div>
-      {product.limitStock && <p css={{ margin: 0, fontSize: 14 }}>{t('cart.onlyInStock', { count: Math.max(0, max) })}</p>}
-      <div css={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <Stepper
-          value={quantity}
-          min={0}
-          max={Math.max(0, max)}
-          onChange={setQuantity}
-          decreaseLabel={t('product.decrease', { name: product.title })}
-          increaseLabel={t('product.increase', { name: product.title })}
-          valueLabel={`${t('product.quantity')}: ${quantity}`}
-        />
-        <p css={{ margin: '0 0 0 auto', fontWeight: 700 }} aria-live="polite">
-          {t('product.total')}: {formatMoney(total)}
-        </p>
+      {product.limitStock && (
+        <p css={{ margin: 0, fontSize: 14 }}>{t('cart.onlyInStock', { count: Math.max(0, max) })}</p>
+      )}
+      {/* Quantity, total and the button stay in view while a long list of extras scrolls. */}
+      <div
+        css={{
+          position: 'sticky',
+          bottom: 0,
+          display: 'grid',
+          gap: 8,
+          padding: '8px 0 4px',
+          background: theme.backgroundColor,
+          borderTop: `1px solid ${theme.borderColor}`,
+        }}
+      >
+        <div css={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+          <Stepper
+            value={quantity}
+            min={0}
+            max={Math.max(0, max)}
+            onChange={setQuantity}
+            decreaseLabel={t('product.decrease', { name: product.title })}
+            increaseLabel={t('product.increase', { name: product.title })}
+            valueLabel={`${t('product.quantity')}: ${quantity}`}
+          />
+          <p css={{ margin: '0 0 0 auto', fontWeight: 700 }} aria-live="polite">
+            {t('product.total')}: {formatMoney(total)}
+          </p>
+        </div>
+        <Button type="submit" disabled={disabled} css={{ width: '100%' }}>
+          {editing ? t('product.update') : t('product.add')}
+        </Button>
       </div>
-      <Button type="submit" disabled={disabled} css={{ width: '100%' }}>
-        {editing ? t('product.update') : t('product.add')}
-      </Button>
     </form>
   );
 }

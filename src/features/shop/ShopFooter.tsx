@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { config } from '../../shared/config';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
 
@@ -53,7 +54,7 @@ export function ShopFooter({ shopId }: { shopId: string }) {
       <OpeningHours hours={info.openHours} />
       <p css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, margin: 0, opacity: 0.9 }}>
         <img src={theme.ekLogo} alt="" width={80} height={20} />
-        {t('shop.hostedBy', { provider: 'Kassa' })}
+        {t('shop.hostedBy', { provider: config.providerName })}
       </p>
     </footer>
   );

@@ -32,7 +32,21 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
       <Link to={`/${encodeURIComponent(shopId)}`} aria-label={t('shop.home')} css={{ display: 'flex', minHeight: 44, alignItems: 'center' }}>
         <img src={theme.logo} alt="" width={120} height={40} css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }} />
       </Link>
-      <p css={{ flex: 1, margin: 0, fontWeight: 700, fontSize: 18, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <p
+        css={{
+          flex: 1,
+          minWidth: 0,
+          margin: 0,
+          fontWeight: 700,
+          fontSize: 18,
+          lineHeight: 1.2,
+          overflow: 'hidden',
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflowWrap: 'anywhere',
+        }}
+      >
         {title}
       </p>
       {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}

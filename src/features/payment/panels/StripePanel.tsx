@@ -1,0 +1,89 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import type { Money } from '../../../domain/types';
+import { config } from '../../../shared/config';
+import { useLanguage } from '../../../shared/i18n';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { selectPayment } from '../paymentSelectors';
+import { paymentActions } from '../paymentSlice';
+import { confirmCard, loadStripeFor } from '../providers/stripe';
+import { canRestart, paymentErrorText } from './paymentTexts';
+
+const STRIPE_LOCALE = { se: 'sv', en: 'en', fi: 'fi' } as const;
+
+/** The form inside Elements: Pay starts the payment; once it has a client secret the card is confirmed. */
+function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const stripe = useStripe();
+  const elements = useElements();
+  const { state, error, clientSecret, paymentId } = useSelector(selectPayment);
+  const confirmed = useRef<string | null>(null);
+
+  useEffect(() => {
+    // One confirmation per started payment (§4: submit, confirm without redirect, then poll).
+    if (state !== 'STARTED' || !clientSecret || !stripe || !elements || confirmed.current === paymentId) return;
+    confirmed.current = paymentId;
+    void confirmCard(stripe, elements, clientSecret).then((outcome) => {
+      if (outcome.kind === 'failed') {
+        dispatch(paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.message ?? '' } }));
+      }
+    });
+  }, [state, clientSecret, paymentId, stripe, elements, dispatch]);
+
+  const busy = state === 'LOADING' || state === 'STARTED';
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) dispatch(paymentActions.startRequested({ paymentMethodId }));
+      }}
+      css={{ display: 'grid', gap: 12 }}
+    >
+      <PaymentElement options={{ layout: 'tabs' }} />
+      {busy && <Spinner label={t('paymentMethods.stripe.processing')} />}
+      {canRestart(state) && <p role="alert">{paymentErrorText(t, 'stripe', state, error)}</p>}
+      <Button type="submit" disabled={busy || !stripe || !elements}>
+        {t('paymentMethods.stripe.pay')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * §2 card via Stripe: Stripe.js is loaded with the method's connected account only when this panel
+ * opens (this file is its own chunk), then the card element and a Pay button.
+ */
+export default function StripePanel({
+  paymentMethodId,
+  stripeAccountId,
+  amount,
+}: {
+  paymentMethodId: string;
+  stripeAccountId: string | null;
+  amount: Money;
+}) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const [failed, setFailed] = useState(false);
+  const stripePromise = useMemo(
+    () =>
+      loadStripeFor(config.stripePublishableKey, stripeAccountId, config.stripeJsUrl, STRIPE_LOCALE[lng]).catch(() => {
+        setFailed(true);
+        return null;
+      }),
+    [stripeAccountId, lng],
+  );
+  if (failed) return <p role="alert">{t('paymentMethods.stripe.unknownError')}</p>;
+  return (
+    <Elements
+      stripe={stripePromise}
+      options={{ mode: 'payment', amount: Math.max(amount.amount, 1), currency: amount.currency.toLowerCase(), locale: STRIPE_LOCALE[lng] }}
+    >
+      <CardForm paymentMethodId={paymentMethodId} />
+    </Elements>
+  );
+}

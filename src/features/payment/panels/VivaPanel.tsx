@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Button } from '../../../shared/ui/Button';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { selectPayment } from '../paymentSelectors';
+import { paymentActions } from '../paymentSlice';
+import { canRestart, paymentErrorText } from './paymentTexts';
+
+/** §2 Viva: choosing it starts the payment and the saga sends the browser to Viva's hosted checkout. */
+export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { state, error } = useSelector(selectPayment);
+  const start = () => dispatch(paymentActions.startRequested({ paymentMethodId }));
+
+  useEffect(() => {
+    if (state === 'NOT_STARTED') start();
+    // Only when the panel opens: after a failure the customer restarts by choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div aria-live="polite">
+      {(state === 'LOADING' || state === 'STARTED') && <Spinner label={t('paymentMethods.viva.redirecting')} />}
+      {state === 'STARTED' && (
+        // Back from the checkout without paying: let the customer drop this payment (deselecting cancels it).
+        <Button variant="secondary" onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}>
+          {t('common.cancel')}
+        </Button>
+      )}
+      {canRestart(state) && (
+        <>
+          <p role="alert">{paymentErrorText(t, 'swish', state, error)}</p>
+          <Button onClick={start}>{t('paymentMethods.restart')}</Button>
+        </>
+      )}
+      {state === 'NOT_STARTED' && <Button onClick={start}>{t('paymentMethods.viva.continue')}</Button>}
+    </div>
+  );
+}
