@@ -3,21 +3,26 @@ import { expect, test } from '@playwright/test';
 
 // §2 the 404 page and the generic route error page, in the built app served by the demo API.
 
-test('an unknown address shows the 404 page with a link to the product homepage', async ({ page }) => {
-  await page.goto('/this/route/does/not/exist');
+test('an unknown address in a shop shows the 404 page with a link to the product homepage', async ({ page }) => {
+  await page.goto('/cafe/this/route/does/not/exist');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: /homepage|home page/i })).toHaveAttribute('href', '/demo');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
+test('an unknown shop shows the shop-not-found page (§2 notFound comes first)', async ({ page }) => {
+  await page.goto('/no-such-shop/anything');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop not found' })).toBeVisible();
+});
+
 test('the 404 page speaks Finnish with ?lng=fi and sets the document language', async ({ page }) => {
-  await page.goto('/no/such/page?lng=fi');
+  await page.goto('/cafe/no/such/page?lng=fi');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
 });
 
 test('Swedish (se) sets <html lang="sv">', async ({ page }) => {
-  await page.goto('/no/such/page?lng=se');
+  await page.goto('/cafe/no/such/page?lng=se');
   await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
 });
 
