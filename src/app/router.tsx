@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
+import { LoadingPage } from './LoadingPage';
 
 /**
  * The §2 routes. Every screen is its own lazily loaded chunk, so a customer at a table downloads the shop
@@ -10,6 +11,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteErrorPage />,
+    // Shown while the first screen's code loads (every screen is a lazy chunk).
+    HydrateFallback: LoadingPage,
     children: [
       { index: true, element: <NotFoundPage /> },
       {

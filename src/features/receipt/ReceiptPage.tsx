@@ -1,12 +1,219 @@
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useParams } from 'react-router-dom';
+import { useTheme } from '@emotion/react';
+import { validateField } from '../../domain/customerInfo';
+import { formatMoney, money } from '../../domain/money';
+import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
+import type { Currency, PaymentLine, Receipt } from '../../domain/types';
+import { formatDateTime, useLanguage } from '../../shared/i18n';
+import { Button, ButtonLink } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { TextField } from '../../shared/ui/TextField';
+import { receiptActions, type ReceiptState } from './receiptSlice';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+const selectReceiptState = (state: { receipt: ReceiptState }) => state.receipt;
+
+const PAYMENT_NAME_KEYS = {
+  SWISH_TRADE: 'paymentMethods.names.swish',
+  SWISH: 'paymentMethods.names.swish',
+  VIVA_WALLET_WEB: 'paymentMethods.names.vivaWallet',
+  STRIPE: 'paymentMethods.names.stripe',
+} as const;
+
+function usePaymentName() {
+  const { t } = useTranslation();
+  return (line: PaymentLine) =>
+    line.type in PAYMENT_NAME_KEYS ? t(PAYMENT_NAME_KEYS[line.type as keyof typeof PAYMENT_NAME_KEYS]) : line.type;
+}
+
+const row = { display: 'flex', justifyContent: 'space-between', gap: 12 } as const;
+
+function ReceiptBody({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const theme = useTheme();
+  const paymentName = usePaymentName();
+  const m = (amount: number, currency: Currency = receipt.currency) => formatMoney(money(amount, currency));
+  const totals = receiptTotals(receipt.products);
+  return (
+    <article aria-labelledby="receipt-title" css={{ border: `1px solid ${theme.borderColor}`, borderRadius: 12, padding: 16 }}>
+      <h1 id="receipt-title" css={{ marginTop: 0 }}>
+        {t('receipt.title')}
+      </h1>
+      <p css={{ margin: 0 }}>
+        {t('receipt.receiptNumber')}: {receipt.receiptId}
+      </p>
+      <address css={{ fontStyle: 'normal', margin: '12px 0' }}>
+        <strong>{receipt.name}</strong>
+        <br />
+        {t('receipt.orgNumber')}: {receipt.organizationnumber}
+        <br />
+        {receipt.street}
+        <br />
+        {receipt.postalcode} {receipt.city}
+        <br />
+        {receipt.phone}
+      </address>
+
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0, borderTop: `1px solid ${theme.borderColor}` }}>
+        {receipt.products.map((line) => (
+          <li key={line.id} css={{ padding: '8px 0', borderBottom: `1px solid ${theme.borderColor}` }}>
+            <div css={row}>
+              <strong>{line.title}</strong>
+              <span>{m(lineTotal(line))}</span>
+            </div>
+            <div css={{ fontSize: 14 }}>{t('receipt.countTimesPrice', { count: line.count, price: m(line.price) })}</div>
+            {line.deviations.map((d) => (
+              <div key={d.id} css={[row, { fontSize: 14, paddingLeft: 12 }]}>
+                <span>
+                  {deviationCount(d)} × {d.name}
+                </span>
+                <span>{m(d.price)}</span>
+              </div>
+            ))}
+            {line.discount && (
+              <div css={[row, { fontSize: 14, paddingLeft: 12 }]}>
+                <span>{t('receipt.discount')}</span>
+                <span>{line.discount.type === 'PERCENTAGE' ? `-${line.discount.amount} %` : `-${m(line.discount.amount)}`}</span>
+              </div>
+            )}
+            {line.description && <div css={{ fontSize: 14, fontStyle: 'italic' }}>{line.description}</div>}
+          </li>
+        ))}
+      </ul>
+
+      <dl css={{ margin: '12px 0', display: 'grid', gap: 4 }}>
+        {totals.vatByRate.map((v) => (
+          <div key={v.rate} css={row}>
+            <dt>{t('receipt.vatRate', { rate: v.rate })}</dt>
+            <dd css={{ margin: 0 }}>{m(v.vat)}</dd>
+          </div>
+        ))}
+        <div css={row}>
+          <dt>{t('receipt.vat')}</dt>
+          <dd css={{ margin: 0 }}>{m(totals.vat)}</dd>
+        </div>
+        <div css={row}>
+          <dt>{t('receipt.net')}</dt>
+          <dd css={{ margin: 0 }}>{m(totals.net)}</dd>
+        </div>
+        <div css={[row, { fontSize: 20, fontWeight: 700 }]}>
+          <dt>{t('receipt.total')}</dt>
+          <dd css={{ margin: 0 }}>{m(totals.total)}</dd>
+        </div>
+      </dl>
+
+      <h2 css={{ fontSize: 18 }}>{t('receipt.paymentMethods')}</h2>
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {receipt.paymentMethods.map((p) => (
+          <li key={p.id} css={row}>
+            <span>
+              {t('receipt.paidBy')} {paymentName(p)}
+            </span>
+            <span>{m(p.amount)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <dl css={{ margin: '12px 0 0', fontSize: 14, display: 'grid', gap: 2 }}>
+        <div css={row}>
+          <dt>{t('receipt.date')}</dt>
+          <dd css={{ margin: 0 }}>{formatDateTime(receipt.dateCreated, lng)}</dd>
+        </div>
+        <div css={row}>
+          <dt>{t('receipt.cashRegister')}</dt>
+          <dd css={{ margin: 0 }}>{receipt.cashRegisterLabel}</dd>
+        </div>
+        <div css={row}>
+          <dt>{t('receipt.controlUnit')}</dt>
+          <dd css={{ margin: 0 }}>{receipt.controlUnitSerial}</dd>
+        </div>
+        <div css={row}>
+          <dt>{t('receipt.controlCode')}</dt>
+          <dd css={{ margin: 0, overflowWrap: 'anywhere', textAlign: 'right' }}>{receipt.controlUnitResponse}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+/** §2 e-mail field and send button: idle, sending, error, sent (§4, §8). */
+function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { email: status } = useSelector(selectReceiptState);
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const invalid = validateField('email', email, { active: true, required: true });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!invalid) dispatch(receiptActions.emailRequested({ shopId, receiptId, email: email.trim() }));
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="email-receipt" css={{ marginTop: 24 }}>
+      <h2 id="email-receipt" css={{ fontSize: 18 }}>
+        {t('receipt.emailTitle')}
+      </h2>
+      <TextField
+        label={t('receipt.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        maxLength={254}
+        onChange={(e) => setEmail(e.target.value)}
+        onBlur={() => setTouched(true)}
+        error={touched && invalid ? t(invalid.key) : null}
+      />
+      <Button type="submit" disabled={status === 'sending'}>
+        {status === 'sending' ? t('receipt.sending') : t('receipt.send')}
+      </Button>
+      <p role="status" aria-live="polite">
+        {status === 'sent' && t('receipt.emailSent')}
+        {status === 'error' && t('receipt.emailError')}
+      </p>
+    </form>
+  );
+}
+
+/** §2 receipt page after payment, with e-mail and download. */
 export function ReceiptPage() {
   const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { webshopId = '', receiptId = '' } = useParams();
+  const { status, receipt, downloadUrl } = useSelector(selectReceiptState);
+
+  useEffect(() => {
+    dispatch(receiptActions.loadRequested({ shopId: webshopId, receiptId }));
+  }, [dispatch, webshopId, receiptId]);
+
   return (
-    <Page>
-      <h1>{t('receipt.title')}</h1>
+    <Page narrow>
+      {status === 'loading' && <Spinner label={t('receipt.loading')} />}
+      {status === 'error' && (
+        <div role="alert">
+          <h1>{t('receipt.title')}</h1>
+          <p>{t('error.tryLater')}</p>
+        </div>
+      )}
+      {status === 'loaded' && receipt && downloadUrl && (
+        <>
+          <ReceiptBody receipt={receipt} />
+          <p css={{ marginTop: 16 }}>
+            <ButtonLink href={downloadUrl} target="_blank" rel="noopener">
+              {t('receipt.download')}
+            </ButtonLink>
+          </p>
+          <EmailReceipt shopId={webshopId} receiptId={receiptId} />
+        </>
+      )}
+      <Link to={`/${encodeURIComponent(webshopId)}`} css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+        {t('receipt.backToShop')}
+      </Link>
     </Page>
   );
 }

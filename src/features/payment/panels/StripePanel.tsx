@@ -29,6 +29,7 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
     confirmed.current = paymentId;
     void confirmCard(stripe, elements, clientSecret).then((outcome) => {
       if (outcome.kind === 'failed') {
+        confirmed.current = null; // a restart reuses the server's pending payment: confirm it again
         dispatch(paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.message ?? '' } }));
       }
     });

@@ -5,7 +5,7 @@ import { isMobileDevice } from '../../../shared/device';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
-import { selectPayment } from '../paymentSelectors';
+import { selectCustomerFieldRules, selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { appLinkFor } from '../providers/swish';
 import { canRestart, paymentErrorText } from './paymentTexts';
@@ -14,15 +14,24 @@ import { canRestart, paymentErrorText } from './paymentTexts';
  * §2 Swish: on a phone the payment starts as soon as Swish is chosen and the app opens; elsewhere the
  * customer enters the phone number that gets the request and presses start. Restart after a failure.
  */
-export function SwishPanel({ paymentMethodId, callbackUrl }: { paymentMethodId: string; callbackUrl: string }) {
+export function SwishPanel({
+  paymentMethodId,
+  callbackUrl,
+}: {
+  paymentMethodId: string;
+  callbackUrl: string;
+}) {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const payment = useSelector(selectPayment);
   const mobile = isMobileDevice(navigator);
+  // The number the request goes to is the customer's phone; ask for it here only if the form does not.
+  const formHasPhone = useSelector(selectCustomerFieldRules).phone.active;
   const start = () => dispatch(paymentActions.startRequested({ paymentMethodId }));
 
   useEffect(() => {
-    if (mobile && payment.state === 'NOT_STARTED') dispatch(paymentActions.startRequested({ paymentMethodId }));
+    if (mobile && payment.state === 'NOT_STARTED')
+      dispatch(paymentActions.startRequested({ paymentMethodId }));
     // Only when the panel opens: a restart after a failure is the customer's choice.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -35,15 +44,19 @@ export function SwishPanel({ paymentMethodId, callbackUrl }: { paymentMethodId: 
   return (
     <div aria-live="polite">
       {state === 'NOT_STARTED' && !mobile && (
-        <form onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('paymentMethods.swish.phoneLabel')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            value={payment.customer.phone}
-            onChange={(e) => dispatch(paymentActions.customerFieldChanged({ field: 'phone', value: e.target.value }))}
-          />
+        <form onSubmit={onSubmit} noValidate css={{ marginTop: 16 }}>
+          {!formHasPhone && (
+            <TextField
+              label={t('paymentMethods.swish.phoneLabel')}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              value={payment.customer.phone}
+              onChange={(e) =>
+                dispatch(paymentActions.customerFieldChanged({ field: 'phone', value: e.target.value }))
+              }
+            />
+          )}
           <Button type="submit">{t('paymentMethods.swish.start')}</Button>
         </form>
       )}
@@ -51,7 +64,9 @@ export function SwishPanel({ paymentMethodId, callbackUrl }: { paymentMethodId: 
       {state === 'STARTED' && (
         <>
           <Spinner label={t('paymentMethods.swish.waiting')} />
-          {mobile && token && <ButtonLink href={appLinkFor(token, callbackUrl)}>{t('paymentMethods.swish.openApp')}</ButtonLink>}
+          {mobile && token && (
+            <ButtonLink href={appLinkFor(token, callbackUrl)}>{t('paymentMethods.swish.openApp')}</ButtonLink>
+          )}
         </>
       )}
       {canRestart(state) && (

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../shared/ui/Spinner';
+
+/** Shown while a screen's code is on its way. */
+export function LoadingPage() {
+  const { t } = useTranslation();
+  return <Spinner label={t('common.loading')} />;
+}

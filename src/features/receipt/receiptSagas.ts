@@ -1,0 +1,34 @@
+import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Receipt } from '../../domain/types';
+import { toErrorInfo, type Api } from '../../shared/api';
+import { receiptActions } from './receiptSlice';
+
+export function* loadReceipt(action: ReturnType<typeof receiptActions.loadRequested>) {
+  const api: Api = yield getContext('api');
+  const { shopId, receiptId } = action.payload;
+  try {
+    const receipt: Receipt = yield call(api.getReceipt, shopId, receiptId);
+    yield put(receiptActions.loaded({ receiptId, receipt, downloadUrl: api.receiptDownloadUrl(shopId, receiptId) }));
+  } catch (error) {
+    yield put(receiptActions.loadFailed(toErrorInfo(error)));
+  }
+}
+
+/** §8 receipt e-mail: failure 'receipt.emailError', success 'receipt.emailSent'. */
+export function* emailReceipt(action: ReturnType<typeof receiptActions.emailRequested>) {
+  const api: Api = yield getContext('api');
+  const { shopId, receiptId, email } = action.payload;
+  try {
+    yield call(api.emailReceipt, shopId, receiptId, email);
+    yield put(receiptActions.emailSent());
+  } catch {
+    yield put(receiptActions.emailFailed());
+  }
+}
+
+export function* receiptSaga() {
+  // takeLatest: only the receipt on screen matters.
+  yield takeLatest(receiptActions.loadRequested.type, loadReceipt);
+  // takeLeading: a double tap on Send sends one e-mail.
+  yield takeLeading(receiptActions.emailRequested.type, emailReceipt);
+}

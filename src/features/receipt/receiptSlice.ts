@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ErrorInfo, Receipt } from '../../domain/types';
+
+/** §4 receipt e-mail: idle, sending, error, sent. */
+export type EmailStatus = 'idle' | 'sending' | 'error' | 'sent';
+
+export interface ReceiptState {
+  receiptId: string | null;
+  status: 'idle' | 'loading' | 'loaded' | 'error';
+  receipt: Receipt | null;
+  /** The §7 download endpoint of this receipt, opened by the browser. */
+  downloadUrl: string | null;
+  error: ErrorInfo | null;
+  email: EmailStatus;
+}
+
+const initialState: ReceiptState = { receiptId: null, status: 'idle', receipt: null, downloadUrl: null, error: null, email: 'idle' };
+
+const receiptSlice = createSlice({
+  name: 'receipt',
+  initialState,
+  reducers: {
+    loadRequested(state, action: PayloadAction<{ shopId: string; receiptId: string }>) {
+      if (state.receiptId !== action.payload.receiptId) Object.assign(state, initialState);
+      state.receiptId = action.payload.receiptId;
+      state.status = 'loading';
+    },
+    loaded(state, action: PayloadAction<{ receiptId: string; receipt: Receipt; downloadUrl: string }>) {
+      if (action.payload.receiptId !== state.receiptId) return; // an answer for a receipt no longer shown
+      state.status = 'loaded';
+      state.receipt = action.payload.receipt;
+      state.downloadUrl = action.payload.downloadUrl;
+      state.error = null;
+    },
+    loadFailed(state, action: PayloadAction<ErrorInfo>) {
+      state.status = 'error';
+      state.error = action.payload;
+    },
+    emailRequested(state, _action: PayloadAction<{ shopId: string; receiptId: string; email: string }>) {
+      if (state.email === 'sending') return;
+      state.email = 'sending';
+    },
+    emailSent(state) {
+      state.email = 'sent';
+    },
+    emailFailed(state) {
+      state.email = 'error';
+    },
+  },
+});
+
+export const receiptActions = receiptSlice.actions;
+export const receiptReducer = receiptSlice.reducer;
