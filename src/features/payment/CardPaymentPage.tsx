@@ -1,12 +1,70 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useParams } from 'react-router-dom';
+import { formatMoney, money } from '../../domain/money';
 import { Page } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { cardPaymentActions, type CardPaymentState } from './cardPaymentSlice';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+// Stripe loads only on this page, when the form is shown (DESIGN rule 7).
+const CardPaymentForm = lazy(() => import(/* webpackChunkName: "card-payment-form" */ './CardPaymentForm'));
+
+const selectCardPayment = (state: { cardPayment: CardPaymentState }) => state.cardPayment;
+
+/**
+ * §2 card payment page, in Swedish as the spec gives it ('Kortbetalning', 'Betala', 'Betalning
+ * genomförd'): the amount, a card input, and after confirmation the intent polled every 5 s until final.
+ */
 export function CardPaymentPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(undefined, { lng: 'se' });
+  const dispatch = useDispatch();
+  const { companyId = '', paymentIntentId = '' } = useParams();
+  const { status, intent, confirmation, error } = useSelector(selectCardPayment);
+
+  useEffect(() => {
+    dispatch(cardPaymentActions.loadRequested({ companyId, paymentIntentId }));
+    return () => {
+      dispatch(cardPaymentActions.pageLeft());
+    };
+  }, [dispatch, companyId, paymentIntentId]);
+
+  useEffect(() => {
+    document.documentElement.lang = 'sv';
+  }, []);
+
+  const data = intent?.paymentData;
+  const intentError = intent?.status === 'FAILED' ? (data?.error?.message ?? '') : null;
   return (
-    <Page>
+    <Page narrow>
       <h1>{t('cardPayment.title')}</h1>
+      {status === 'loading' && <Spinner label={t('cardPayment.loading')} />}
+      {status === 'notFound' && <p role="alert">{t('cardPayment.notFound')}</p>}
+      {intent && data && (
+        <>
+          <p css={{ fontSize: 20 }}>
+            {t('cardPayment.amount')}: <strong>{formatMoney(money(data.pendingPaymentMethod.amount, 'SEK'))}</strong>
+          </p>
+          {intent.status === 'COMPLETED' ? (
+            <p role="status" css={{ fontSize: 20, fontWeight: 700 }}>
+              {t('cardPayment.completed')}
+            </p>
+          ) : (
+            <>
+              <Suspense fallback={<Spinner label={t('cardPayment.loading')} />}>
+                <CardPaymentForm clientSecret={data.clientSecret} stripeAccountId={data.stripeAccountId} />
+              </Suspense>
+              <div role="status" aria-live="polite">
+                {confirmation === 'processing' && <Spinner label={t('cardPayment.processing')} />}
+                {confirmation === 'confirmed' && intentError === null && <p>{t('cardPayment.success')}</p>}
+              </div>
+              {(confirmation === 'error' || intentError !== null) && (
+                <p role="alert">{t('cardPayment.error', { errorMessage: error?.message || intentError || t('paymentMethods.stripe.unknownError') })}</p>
+              )}
+            </>
+          )}
+        </>
+      )}
     </Page>
   );
 }

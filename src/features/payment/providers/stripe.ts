@@ -1,4 +1,4 @@
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import type { Stripe, StripeCardElement, StripeElements } from '@stripe/stripe-js';
 
 /** How a card confirmation ended (DESIGN rule 6: Stripe objects stay here and in the panel). */
 export type CardOutcome = { kind: 'succeeded' } | { kind: 'failed'; message: string | null };
@@ -43,6 +43,19 @@ export async function confirmCard(stripe: Stripe, elements: StripeElements, clie
   const submitted = await elements.submit();
   if (submitted.error) return { kind: 'failed', message: submitted.error.message ?? null };
   const first = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required' });
+  if (first.error) return { kind: 'failed', message: first.error.message ?? null };
+  if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };
+  const second = await stripe.handleNextAction({ clientSecret });
+  if (second.error) return { kind: 'failed', message: second.error.message ?? null };
+  return second.paymentIntent?.status === 'requires_payment_method' ? { kind: 'failed', message: null } : { kind: 'succeeded' };
+}
+
+/**
+ * The card payment page (§2): confirm the intent with the card element; an authentication step
+ * (requires_action) is confirmed again through Stripe's next-action step.
+ */
+export async function confirmCardElement(stripe: Stripe, card: StripeCardElement, clientSecret: string): Promise<CardOutcome> {
+  const first = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
   if (first.error) return { kind: 'failed', message: first.error.message ?? null };
   if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };
   const second = await stripe.handleNextAction({ clientSecret });

@@ -1,0 +1,68 @@
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useTheme } from '@emotion/react';
+import { config } from '../../shared/config';
+import { Button } from '../../shared/ui/Button';
+import { cardPaymentActions, type CardPaymentState } from './cardPaymentSlice';
+import { confirmCardElement, loadStripeFor } from './providers/stripe';
+
+const selectConfirmation = (state: { cardPayment: CardPaymentState }) => state.cardPayment.confirmation;
+
+function Form({ clientSecret }: { clientSecret: string }) {
+  const { t } = useTranslation(undefined, { lng: 'se' });
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const stripe = useStripe();
+  const elements = useElements();
+  const confirmation = useSelector(selectConfirmation);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || confirmation === 'processing') return;
+    dispatch(cardPaymentActions.confirmStarted());
+    const outcome = await confirmCardElement(stripe, card, clientSecret);
+    dispatch(
+      outcome.kind === 'succeeded'
+        ? cardPaymentActions.confirmed()
+        : cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: outcome.message ?? '' }),
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} css={{ display: 'grid', gap: 12 }}>
+      {/* The card field (Stripe's iframe) labels itself; the group names it for the page. */}
+      <div role="group" aria-labelledby="card-label">
+        <span id="card-label" css={{ fontWeight: 600 }}>
+          {t('cardPayment.cardLabel')}
+        </span>
+        <div css={{ marginTop: 4, padding: 12, borderRadius: 8, border: `1px solid ${theme.textColor}` }}>
+          <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px', color: theme.textColor } } }} />
+        </div>
+      </div>
+      <Button type="submit" disabled={!stripe || confirmation === 'processing' || confirmation === 'confirmed'}>
+        {t('cardPayment.pay')}
+      </Button>
+    </form>
+  );
+}
+
+/** §2 card payment page's card input (Swedish locale), loaded with the intent's connected account. */
+export default function CardPaymentForm({ clientSecret, stripeAccountId }: { clientSecret: string; stripeAccountId: string }) {
+  const { t } = useTranslation(undefined, { lng: 'se' });
+  const [failed, setFailed] = useState(false);
+  const stripePromise = useMemo(
+    () =>
+      loadStripeFor(config.stripePublishableKey, stripeAccountId, config.stripeJsUrl, 'sv').catch(() => {
+        setFailed(true);
+        return null;
+      }),
+    [stripeAccountId],
+  );
+  if (failed) return <p role="alert">{t('paymentMethods.stripe.unknownError')}</p>;
+  return (
+    <Elements stripe={stripePromise} options={{ locale: 'sv' }}>
+      <Form clientSecret={clientSecret} />
+    </Elements>
+  );
+}
