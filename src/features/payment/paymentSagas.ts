@@ -25,6 +25,7 @@ const selectStartContext = (state: State) => ({
     ? (state.shop.paymentMethods.entities[state.payment.selectedPaymentMethod] as PaymentMethod | undefined)
     : undefined,
   cartSync: state.cart.sync,
+  cartRevision: state.cart.revision,
   primaryColor: selectTheme(state).primaryColor,
 });
 const selectPaymentState = (state: State) => state.payment;
@@ -90,6 +91,18 @@ export function* startPayment() {
       paymentIntentId: result.paymentIntentId ?? null,
     }),
   );
+  // While the start was on its way the customer may have cancelled or changed the cart: then the payment
+  // the server just created is for something they no longer want, so it is cancelled there too.
+  const after: PaymentState = yield select(selectPaymentState);
+  const revision: number = yield select((s: State) => s.cart.revision);
+  if (after.state !== 'STARTED' || after.paymentId !== result.paymentId) {
+    yield call(cancelOnServer, ctx.shopId);
+    return;
+  }
+  if (revision !== ctx.cartRevision) {
+    yield call(cancelPayment);
+    return;
+  }
   const assignLocation: (url: string) => void = yield getContext('assignLocation');
   if (ctx.method.type === 'VIVA_WALLET_WEB') {
     // §2 Viva: the hosted checkout with the payment reference and the shop's colour.
@@ -146,6 +159,17 @@ export function* cartPageSaga() {
   });
 }
 
+/** Tells the server to cancel (409/404 are ignored by the API); a failure is reported, not shown. */
+function* cancelOnServer(shopId: string) {
+  const api: Api = yield getContext('api');
+  try {
+    yield call(api.cancelPayment, shopId);
+  } catch (error) {
+    const reportError: (e: unknown) => void = yield getContext('reportError');
+    yield call(reportError, error);
+  }
+}
+
 /**
  * §4 cancel: resets to NOT_STARTED and tells the server, ignoring 409/404 (the API does). The session
  * is then read once more, so a payment that completed while the cancel was on its way still ends on the
@@ -160,7 +184,9 @@ export function* cancelPayment() {
   try {
     yield call(api.cancelPayment, shopId);
     const session: Session = yield call(api.getSession, shopId);
-    yield put(sessionActions.loaded({ shopId, session }));
+    // Only a completion is picked up here: a payment that had already failed (the 409 case) would otherwise
+    // come back as FAILED with its method selected, undoing the cancel (§4: NOT_STARTED, error cleared).
+    if (session.paymentStatus === 'COMPLETED') yield put(sessionActions.loaded({ shopId, session }));
   } catch (error) {
     const reportError: (e: unknown) => void = yield getContext('reportError');
     yield call(reportError, error);

@@ -1,0 +1,377 @@
+/**
+ * §4 payment transitions and their races, deterministic: redux-saga-test-plan's expectSaga on the real
+ * reducers, the API provided as doubles, and the 1 s poll delay replaced by a 1 ms tick (never a
+ * synchronous delay inside the endless poll loop, see DESIGN.md).
+ */
+import type { Action } from '@reduxjs/toolkit';
+import delayP from '@redux-saga/delay-p';
+import { all, fork } from 'redux-saga/effects';
+import { expectSaga } from 'redux-saga-test-plan';
+import { makeStore, rootReducer, type RootState } from '../../../src/app/store';
+import type { Session } from '../../../src/domain/types';
+import { cartSyncSaga } from '../../../src/features/cart/cartSagas';
+import { cartActions } from '../../../src/features/cart/cartSlice';
+import { paymentSaga, POLL_MS } from '../../../src/features/payment/paymentSagas';
+import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { shopActions } from '../../../src/features/shop/shopSlice';
+import { NetworkError, type Api } from '../../../src/shared/api';
+import { session, shopData } from '../../helpers/fixtures';
+import { fakeApi } from '../../helpers/testStore';
+
+const SHOP = 'cafe';
+const started = (over: Partial<Session> = {}) => session({ paymentStatus: 'STARTED', paymentId: 'p1', paymentMethodId: 'pm-swish', ...over });
+const completed = session({ paymentStatus: 'COMPLETED', paymentId: 'p1', receiptId: 'r1', paymentMethodId: 'pm-swish' });
+
+/** State of a loaded café with one bun in a synced cart and valid customer details. */
+function loadedState(...more: Action[]): RootState {
+  const data = shopData({
+    paymentMethods: [
+      { id: 'pm-swish', type: 'SWISH_TRADE', stripeAccountId: null },
+      { id: 'pm-viva', type: 'VIVA_WALLET_WEB', stripeAccountId: null },
+      { id: 'pm-stripe', type: 'STRIPE', stripeAccountId: 'acct_1' },
+    ],
+  });
+  const actions: Action[] = [
+    shopActions.loadRequested({ shopId: SHOP }),
+    shopActions.loaded({ shopId: SHOP, data }),
+    sessionActions.loadRequested(SHOP),
+    sessionActions.loaded({ shopId: SHOP, session: session() }),
+    cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
+    cartActions.synced({ revision: 1 }),
+    paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
+    ...more,
+  ];
+  return actions.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+}
+
+/** A payment STARTED with Swish as payment p1. */
+const startedState = (...more: Action[]) =>
+  loadedState(
+    paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
+    paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
+    paymentActions.started({ paymentId: 'p1', token: null, clientSecret: null, paymentIntentId: null }),
+    ...more,
+  );
+
+interface Env {
+  api: Api;
+  navigate: jest.Mock;
+  assignLocation: jest.Mock;
+  reportError: jest.Mock;
+}
+
+/**
+ * Runs the payment (and cart sync) sagas on the real reducers from `state`, dispatching `actions`; a
+ * number in `actions` waits that many ms before the next dispatch (expectSaga otherwise hands a queued
+ * action to a saga only when it takes again, which would hide a race).
+ */
+function run(state: RootState, actions: (Action | number)[], api: Partial<Api> = {}, { isMobile = false, ms = 300 } = {}) {
+  const env: Env = { api: fakeApi(api), navigate: jest.fn(), assignLocation: jest.fn(), reportError: jest.fn() };
+  const context: Record<string, unknown> = {
+    ...env,
+    isMobile,
+    origin: 'https://shop.test',
+    vivaCheckoutUrl: 'https://www.vivapayments.com/web/checkout',
+  };
+  let test = expectSaga(function* () {
+    yield all([fork(paymentSaga), fork(cartSyncSaga)]);
+  })
+    .withReducer(rootReducer, state)
+    .provide({
+      getContext: (key: string) => context[key],
+      // The poll's 1 s delay becomes a 1 ms tick: the loop stays asynchronous, so it can never spin.
+      call: (effect, next) => (effect.fn === delayP ? new Promise((r) => setTimeout(r, 1)) : next()),
+    });
+  for (const action of actions) test = typeof action === 'number' ? test.delay(action) : test.dispatch(action);
+  return test.silentRun(ms).then((result) => ({ ...env, state: result.storeState as RootState }));
+}
+
+/** Lets every pending promise and saga step run. */
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** A real store (reducers and every saga) preloaded with `state`. */
+function storeAt(state: RootState, api: Partial<Api> = {}) {
+  const env = { navigate: jest.fn(), assignLocation: jest.fn(), reportError: jest.fn() };
+  const store = makeStore({ api: fakeApi(api), ...env, origin: 'https://shop.test', isMobile: false, vivaCheckoutUrl: 'https://viva.test' }, state);
+  return { store, env };
+}
+
+/** A promise the test resolves when it wants (an answer still on its way). */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** getSession answering the given sessions in turn, then the last one forever. */
+const sessions = (...answers: (Session | Error)[]) => {
+  let i = 0;
+  return jest.fn(() => {
+    const answer = answers[Math.min(i++, answers.length - 1)] as Session | Error;
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  });
+};
+
+describe('§4 start payment', () => {
+  it('success gives STARTED and stores the payment id', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
+    const { state } = await run(loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })), [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })], { startPayment });
+    expect([state.payment.state, state.payment.paymentId]).toEqual(['STARTED', 'p1']);
+    expect(startPayment).toHaveBeenCalledWith(SHOP, {
+      paymentMethodId: 'pm-swish',
+      customerInfo: { name: '', email: 'ada@example.com', phone: '070', extraInfo: '', postalCode: '', address: '', city: '', isMobile: false },
+      orderReference: null,
+    });
+  });
+
+  it('a start while LOADING is ignored: a double click sends one request (real store)', async () => {
+    const answer = deferred<{ paymentId: string }>();
+    const startPayment = jest.fn(() => answer.promise);
+    const { store } = storeAt(loadedState(), { startPayment });
+    const click = paymentActions.startRequested({ paymentMethodId: 'pm-viva' });
+    store.dispatch(click);
+    await flush();
+    store.dispatch(click);
+    await flush();
+    answer.resolve({ paymentId: '1234567890123456' });
+    await flush();
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect(store.getState().payment.state).toBe('STARTED');
+  });
+
+  it('invalid payment (no such method) gives ERROR without a request', async () => {
+    const startPayment = jest.fn();
+    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-unknown' })], { startPayment });
+    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'INVALID_PAYMENT']);
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('a non-200 answer gives ERROR with the returned name as message', async () => {
+    const startPayment = () => Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'E42' }));
+    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
+    expect([state.payment.state, state.payment.error]).toEqual(['ERROR', { code: 'E42', message: 'SHOP_CLOSED' }]);
+  });
+
+  it('a thrown error gives ERROR', async () => {
+    const startPayment = () => Promise.reject(new Error('boom'));
+    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
+    expect([state.payment.state, state.payment.error?.message]).toEqual(['ERROR', 'boom']);
+  });
+
+  it('§8 OUT_OF_STOCK stores the available stock per article and gives ERROR', async () => {
+    const error = new NetworkError('OUT_OF_STOCK', { status: 400, code: 'OUT_OF_STOCK', stockLevels: [{ id: 'bun', stock: 0 }] });
+    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment: () => Promise.reject(error) });
+    expect(state.payment.state).toBe('ERROR');
+    expect(state.payment.articleStockErrors).toEqual({ bun: 0 });
+  });
+
+  it('§5 Swish on a non-mobile device without a phone number gives ERROR and sends nothing', async () => {
+    const startPayment = jest.fn();
+    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })], { startPayment });
+    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'PHONE_REQUIRED']);
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('§2 Swish on a phone starts without a number and opens the app with the token and the callback', async () => {
+    const startPayment = () => Promise.resolve({ paymentId: 'p1', token: 'tok en' });
+    const { assignLocation } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })], { startPayment }, { isMobile: true });
+    expect(assignLocation).toHaveBeenCalledWith(
+      `swish://paymentrequest?token=tok%20en&callbackurl=${encodeURIComponent('https://shop.test/cafe/cart')}`,
+    );
+  });
+
+  it('§2 Viva redirects to the hosted checkout with the payment reference and the colour without #', async () => {
+    const startPayment = () => Promise.resolve({ paymentId: '7001234567890123' });
+    const { assignLocation } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
+    expect(assignLocation).toHaveBeenCalledWith('https://www.vivapayments.com/web/checkout?ref=7001234567890123&color=1db954');
+  });
+
+  it('a start waits until the server holds the cart as shown', async () => {
+    const order: string[] = [];
+    const putCart = jest.fn(() => (order.push('put'), Promise.resolve()));
+    const startPayment = jest.fn(() => (order.push('start'), Promise.resolve({ paymentId: 'p1' })));
+    await run(loadedState(), [cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: ['oat'], description: '' }), paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { putCart, startPayment });
+    expect(order).toEqual(['put', 'start']);
+  });
+
+  it('a start gives up with ERROR when the cart could not be saved', async () => {
+    const startPayment = jest.fn();
+    const { state } = await run(loadedState(cartActions.itemCountChanged({ id: 'x', count: 1 }), cartActions.syncFailed()), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
+    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'CART_NOT_SAVED']);
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+});
+
+describe('§4 cancel', () => {
+  it('a customer field change while a payment id exists cancels it: NOT_STARTED, error, payment id and method cleared, server told', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { state } = await run(startedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], { cancelPayment, getSession: sessions(session()) });
+    const p = state.payment;
+    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual(['NOT_STARTED', null, null, null]);
+    expect(cancelPayment).toHaveBeenCalledWith(SHOP);
+  });
+
+  it.each(['phone', 'email', 'extraInfo', 'postalCode', 'address', 'city', 'name'] as const)('changing %s while a payment id exists cancels it', async (field) => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    await run(startedState(), [paymentActions.customerFieldChanged({ field, value: 'x' })], { cancelPayment, getSession: sessions(session()) });
+    expect(cancelPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('a customer field change without a payment id sends no cancel', async () => {
+    const cancelPayment = jest.fn();
+    await run(loadedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], { cancelPayment });
+    expect(cancelPayment).not.toHaveBeenCalled();
+  });
+
+  it('a cancel the server refuses is reported, not shown to the customer', async () => {
+    const failure = new NetworkError('Bad gateway', { status: 502 });
+    const { state, reportError } = await run(startedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], { cancelPayment: () => Promise.reject(failure) });
+    expect(state.payment.state).toBe('NOT_STARTED');
+    expect(reportError).toHaveBeenCalledWith(failure);
+  });
+
+  it('a cart change while STARTED cancels the payment before the cart is sent', async () => {
+    const order: string[] = [];
+    const cancelPayment = jest.fn(() => (order.push('cancel'), Promise.resolve()));
+    const putCart = jest.fn(() => (order.push('put'), Promise.resolve()));
+    const { state } = await run(startedState(), [cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' })], { cancelPayment, putCart, getSession: sessions(session()) });
+    expect(order.slice(0, 2)).toEqual(['cancel', 'put']);
+    expect(state.payment.state).toBe('NOT_STARTED');
+  });
+
+  it('cancel while LOADING: the payment the server creates meanwhile is cancelled there too (real store)', async () => {
+    const answer = deferred<{ paymentId: string }>();
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { store, env } = storeAt(loadedState(), { startPayment: () => answer.promise, cancelPayment });
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
+    await flush();
+    store.dispatch(paymentActions.cancelRequested());
+    answer.resolve({ paymentId: 'late' });
+    await flush();
+    expect(store.getState().payment.state).toBe('NOT_STARTED');
+    expect(cancelPayment).toHaveBeenCalledWith(SHOP);
+    expect(env.assignLocation).not.toHaveBeenCalled();
+  });
+
+  it('a cart change while LOADING cancels the payment that start creates (real store)', async () => {
+    const answer = deferred<{ paymentId: string }>();
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { store, env } = storeAt(loadedState(), {
+      startPayment: () => answer.promise,
+      cancelPayment,
+      putCart: () => Promise.resolve(),
+      getSession: sessions(session()),
+    });
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
+    await flush();
+    store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }));
+    answer.resolve({ paymentId: 'stale' });
+    await flush();
+    expect(cancelPayment).toHaveBeenCalledWith(SHOP);
+    expect(env.assignLocation).not.toHaveBeenCalled();
+    expect(store.getState().payment.state).toBe('NOT_STARTED');
+  });
+
+  it('choosing another method while STARTED cancels the payment and keeps the new choice', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { state } = await run(startedState(), [paymentActions.methodSelected({ paymentMethodId: 'pm-viva' })], { cancelPayment, getSession: sessions(session()) });
+    expect(cancelPayment).toHaveBeenCalledTimes(1);
+    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-viva']);
+  });
+
+  it('COMPLETED arriving while a cancel is in flight still ends on the receipt', async () => {
+    // The server finished the payment just before the cancel reached it (409, ignored by the API).
+    const { navigate, state } = await run(startedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], {
+      cancelPayment: () => Promise.resolve(),
+      getSession: sessions(completed),
+      putCart: () => Promise.resolve(),
+    });
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+    expect(state.payment.state).toBe('NOT_STARTED');
+  });
+});
+
+describe('§4 polling while STARTED', () => {
+  it('reloads the session until COMPLETED, then shows the receipt, empties the remote cart and clears the payment state', async () => {
+    const getSession = sessions(started(), started(), completed);
+    const putCart = jest.fn(() => Promise.resolve());
+    const { navigate, state } = await run(startedState(), [paymentActions.cartOpened()], { getSession, putCart });
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+    expect(putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
+    expect([state.payment.state, state.payment.paymentId, state.cart.ids]).toEqual(['NOT_STARTED', null, []]);
+  });
+
+  it.each(['FAILED', 'ERROR', 'CANCELLED'] as const)('stops on %s and allows a restart', async (status) => {
+    const getSession = sessions(started(), started({ paymentStatus: status, message: 'RF07' }));
+    const { state } = await run(startedState(), [paymentActions.cartOpened()], { getSession });
+    expect(getSession).toHaveBeenCalledTimes(2);
+    expect([state.payment.state, state.payment.error?.message]).toEqual([status, 'RF07']);
+  });
+
+  it('a network error during polling does not stop it: no stuck spinner', async () => {
+    const getSession = sessions(new NetworkError('Failed to fetch', { status: 0 }), new NetworkError('Failed to fetch', { status: 0 }), completed);
+    const { navigate } = await run(startedState(), [paymentActions.cartOpened()], { getSession, putCart: () => Promise.resolve() });
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+
+  it('leaving the cart mid-poll stops it: no request after leaving (fake clock, real store)', async () => {
+    jest.useFakeTimers();
+    try {
+      const getSession = sessions(started());
+      const { store } = storeAt(startedState(), { getSession });
+      store.dispatch(paymentActions.cartOpened());
+      await jest.advanceTimersByTimeAsync(POLL_MS);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(POLL_MS);
+      expect(getSession).toHaveBeenCalledTimes(2);
+      store.dispatch(paymentActions.cartClosed());
+      await jest.advanceTimersByTimeAsync(10 * POLL_MS);
+      expect(getSession).toHaveBeenCalledTimes(2);
+      expect(store.getState().payment.state).toBe('STARTED');
+      // Back on the cart, the payment still running is polled again.
+      store.dispatch(paymentActions.cartOpened());
+      await jest.advanceTimersByTimeAsync(POLL_MS);
+      expect(getSession).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('deselecting the method stops polling and cancels the payment (fake clock, real store)', async () => {
+    jest.useFakeTimers();
+    try {
+      // A server double: pending until cancelled.
+      let status: Session = started();
+      const getSession = jest.fn(() => Promise.resolve(status));
+      const cancelPayment = jest.fn(() => ((status = session()), Promise.resolve()));
+      const { store } = storeAt(startedState(), { getSession, cancelPayment });
+      store.dispatch(paymentActions.cartOpened());
+      await jest.advanceTimersByTimeAsync(POLL_MS);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
+      await jest.advanceTimersByTimeAsync(10 * POLL_MS);
+      expect(cancelPayment).toHaveBeenCalledTimes(1);
+      // One read right after the cancel (to catch a completion that won the race), then nothing.
+      expect(getSession).toHaveBeenCalledTimes(2);
+      expect([store.getState().payment.state, store.getState().payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', null]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a payment completed while the customer was away is picked up on arrival and ends on the receipt', async () => {
+    const { navigate } = await run(loadedState(), [sessionActions.loaded({ shopId: SHOP, session: completed })], { putCart: () => Promise.resolve() });
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+
+  it('a payment left running is resumed on return to the cart and never started twice', async () => {
+    const startPayment = jest.fn();
+    const getSession = sessions(started(), completed);
+    const { navigate } = await run(loadedState(), [sessionActions.loaded({ shopId: SHOP, session: started() }), paymentActions.cartOpened()], { getSession, startPayment, putCart: () => Promise.resolve() });
+    expect(startPayment).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+});
