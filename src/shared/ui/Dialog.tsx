@@ -1,8 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert (focus is
- * trapped inside), Escape closes it, and focus goes back to what opened it when it closes.
+ * trapped inside, and Tab wraps around), Escape closes it, and focus goes back to what opened it when it closes.
  */
 export function Dialog({
   labelledBy,
@@ -16,8 +18,8 @@ export function Dialog({
   maxWidth?: number;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // Escape reaches the latest onClose without re-running the effect (which would re-open the dialog).
+  const closeFromEscape = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const dialog = ref.current;
@@ -26,11 +28,28 @@ export function Dialog({
     if (!dialog.open) dialog.showModal();
     const onCancel = (event: Event) => {
       event.preventDefault(); // React owns the open state: close through onClose
-      onCloseRef.current();
+      closeFromEscape();
+    };
+    // Tab wraps around inside the dialog (the native modal lets it leave for the browser's own UI).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => !el.matches(':disabled') && el.tabIndex >= 0 && el.getClientRects().length > 0,
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (event.shiftKey ? active === first : active === last) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
     };
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('keydown', onKeyDown);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', onKeyDown);
       if (dialog.open) dialog.close();
       opener?.focus();
     };
@@ -42,7 +61,7 @@ export function Dialog({
       aria-labelledby={labelledBy}
       aria-modal="true"
       onClick={(event) => {
-        if (event.target === ref.current) onCloseRef.current(); // a click on the backdrop
+        if (event.target === ref.current) onClose(); // a click on the backdrop
       }}
       css={(theme) => ({
         width: 'calc(100% - 16px)',

@@ -1,3 +1,5 @@
+import type { Theme } from '@emotion/react';
+
 /**
  * A quantity stepper: − value + with labelled buttons of at least 44 px and the value announced politely.
  * Labels come from the caller (translated there).
@@ -20,7 +22,7 @@ export function Stepper({
   /** Accessible text for the value, e.g. "Quantity: 2". */
   valueLabel: string;
 }) {
-  const buttonCss = (theme: import('@emotion/react').Theme) => ({
+  const buttonCss = (theme: Theme) => ({
     width: 44,
     height: 44,
     borderRadius: 22,

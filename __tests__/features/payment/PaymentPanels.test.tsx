@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { paymentErrorText } from '../../../src/features/payment/panels/paymentTexts';
+import { NetworkError } from '../../../src/shared/api';
+import { session, shopData } from '../../helpers/fixtures';
+import { dispatchInAct, renderApp, testI18n } from '../../helpers/renderApp';
+
+const cart = session({ cart: [{ id: 'i1', productId: 'bun', count: 1, deviations: [], description: '' }] });
+const inputs = (phoneActive: boolean) => ({
+  nameInput: { active: false, required: false },
+  emailInput: { active: true, required: false },
+  phoneInput: { active: phoneActive, required: false },
+  addressInput: { active: false, required: false },
+  extraInfoInput: { active: false, required: false },
+});
+const shopWith = (phoneActive: boolean) => shopData({ shop: { ...shopData().shop, customerInputs: inputs(phoneActive) } });
+
+async function openCart(phoneActive: boolean, api = {}) {
+  const view = await renderApp('/cafe/cart', { data: shopWith(phoneActive), session: cart, api });
+  await screen.findByRole('heading', { level: 1, name: 'Cart' });
+  return view;
+}
+
+describe('§2 Swish panel', () => {
+  it('asks for the phone number in the panel when the form does not, and starts with it', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
+    const { user } = await openCart(false, { startPayment });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.type(screen.getByLabelText('Phone number for Swish'), '0701234567');
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    expect(await screen.findByText(/open the Swish app/i)).toBeInTheDocument();
+    expect(startPayment).toHaveBeenCalledWith('cafe', expect.objectContaining({ paymentMethodId: 'pm-swish', customerInfo: expect.objectContaining({ phone: '0701234567' }) }));
+  });
+
+  it('uses the form’s phone field when the shop shows one (no second field)', async () => {
+    const { user } = await openCart(true);
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    expect(screen.queryByLabelText('Phone number for Swish')).not.toBeInTheDocument();
+  });
+
+  it('§5 without a phone number on a computer says "You must enter a phone number" and sends nothing', async () => {
+    const startPayment = jest.fn();
+    const { user } = await openCart(false, { startPayment });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You must enter a phone number');
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('§8 a declined payment shows the error with its message and offers a restart that starts again', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
+    const { user, store } = await openCart(false, { startPayment });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    await screen.findByText(/open the Swish app/i);
+    dispatchInAct(store, sessionActions.loaded({ shopId: 'cafe', session: session({ ...cart, paymentStatus: 'FAILED', paymentId: 'p1', message: 'RF07' }) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred, please try again: RF07');
+    await user.click(screen.getByRole('button', { name: 'Start the payment again' }));
+    expect(startPayment).toHaveBeenCalledTimes(2);
+  });
+
+  it('§8 a payment the payer cancelled says "Payment was cancelled"', async () => {
+    const { user, store } = await openCart(false, { startPayment: () => Promise.resolve({ paymentId: 'p1' }) });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    await screen.findByText(/open the Swish app/i);
+    dispatchInAct(store, sessionActions.loaded({ shopId: 'cafe', session: session({ ...cart, paymentStatus: 'CANCELLED', paymentId: 'p1', message: 'BANKIDCL' }) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment was cancelled');
+  });
+});
+
+describe('§2 Viva panel', () => {
+  it('choosing Viva starts the payment and sends the browser to the hosted checkout', async () => {
+    const { user, assignLocation } = await openCart(false, { startPayment: () => Promise.resolve({ paymentId: '7001' }) });
+    await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
+    await waitFor(() => expect(assignLocation).toHaveBeenCalled());
+    expect(assignLocation).toHaveBeenCalledWith('https://viva.test/web/checkout?ref=7001&color=1db954');
+  });
+
+  it('§8 a refused start shows the error with the server’s name and a restart', async () => {
+    const startPayment = jest.fn(() => Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'X' })));
+    const { user } = await openCart(false, { startPayment });
+    await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent('An error occurred, please try again: SHOP_CLOSED');
+    expect(within(panel.parentElement as HTMLElement).getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+  });
+});
+
+describe('§8 payment texts', () => {
+  it.each([
+    ['swish', 'CANCELLED', null, 'Payment was cancelled'],
+    ['swish', 'ERROR', { code: 'PHONE_REQUIRED', message: 'PHONE_REQUIRED' }, 'You must enter a phone number'],
+    ['swish', 'ERROR', { code: 'OUT_OF_STOCK', message: 'OUT_OF_STOCK' }, 'Articles are out of stock'],
+    ['swish', 'FAILED', { code: 'FAILED', message: 'RF07' }, 'An error occurred, please try again: RF07'],
+    ['stripe', 'ERROR', { code: 'CARD_DECLINED', message: '' }, 'An unknown error occurred, please try again'],
+  ] as const)('%s %s %j reads "%s"', async (provider, state, error, text) => {
+    const i18n = await testI18n();
+    expect(paymentErrorText(i18n.t, provider, state, error)).toContain(text);
+  });
+});

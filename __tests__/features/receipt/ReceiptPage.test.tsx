@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import type { Receipt } from '../../../src/domain/types';
+import { NetworkError } from '../../../src/shared/api';
+import { renderApp } from '../../helpers/renderApp';
+
+const receipt: Receipt = {
+  id: 'r1',
+  receiptId: 'R-0001',
+  name: 'Café AB',
+  organizationnumber: '556677-8899',
+  street: 'Gatan 1',
+  postalcode: '111 22',
+  city: 'Stockholm',
+  phone: '08-123 45 67',
+  currency: 'SEK',
+  products: [
+    {
+      id: 'l1',
+      title: 'Cappuccino',
+      count: 2,
+      price: 4500,
+      sizeOfItem: 1,
+      description: 'extra hot',
+      tax: 12,
+      discount: null,
+      deviations: [{ id: 'd1', name: 'Oat milk', count: 1, price: 500, tax: 12 }],
+    },
+    { id: 'l2', title: 'Cider', count: 1, price: 3500, sizeOfItem: 1, description: '', tax: 25, discount: null, deviations: [] },
+  ],
+  paymentMethods: [{ id: 'pay1', type: 'SWISH_TRADE', amount: 13500 }],
+  dateCreated: '2026-11-21T10:15:00.000Z',
+  cashRegisterLabel: 'Kassa 1',
+  controlUnitSerial: 'CU-123',
+  controlUnitResponse: 'ABCDEF123',
+};
+
+async function openReceipt(api = {}) {
+  const view = await renderApp('/cafe/receipt/r1', {
+    api: { getReceipt: jest.fn(() => Promise.resolve(receipt)), receiptDownloadUrl: () => '/api/v2/webshop/cafe/receipt/r1/download', ...api },
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Receipt' });
+  return view;
+}
+
+describe('§2 receipt page', () => {
+  it('shows the seller, the number and every line with count × price, extras and note', async () => {
+    await openReceipt();
+    const article = screen.getByRole('article');
+    expect(article).toHaveTextContent('R-0001');
+    expect(article).toHaveTextContent('Café AB');
+    expect(article).toHaveTextContent('556677-8899');
+    expect(article).toHaveTextContent('111 22 Stockholm');
+    expect(article).toHaveTextContent('08-123 45 67');
+    expect(article).toHaveTextContent('2 pcs * 45,00 kr');
+    expect(article).toHaveTextContent('1 × Oat milk');
+    expect(article).toHaveTextContent('extra hot');
+    // §9 line total = (45,00 + 5,00) × 2
+    expect(within(article).getByText('Cappuccino').parentElement).toHaveTextContent('100,00 kr');
+  });
+
+  it('§9 shows VAT per rate, VAT, net and total from the receipt math', async () => {
+    await openReceipt();
+    const article = screen.getByRole('article');
+    // 100,00 at 12 % → 10,71; 35,00 at 25 % → 7,00
+    expect(within(article).getByText('VAT 12 %').parentElement).toHaveTextContent('10,71 kr');
+    expect(within(article).getByText('VAT 25 %').parentElement).toHaveTextContent('7,00 kr');
+    expect(within(article).getByText('VAT').parentElement).toHaveTextContent('17,71 kr');
+    expect(within(article).getByText('Net').parentElement).toHaveTextContent('117,29 kr');
+    expect(within(article).getByText('Total').parentElement).toHaveTextContent('135,00 kr');
+  });
+
+  it('shows the payment lines, date, cash register, control unit and control code', async () => {
+    await openReceipt();
+    const article = screen.getByRole('article');
+    expect(article).toHaveTextContent('Paid by Swish');
+    expect(article).toHaveTextContent('Kassa 1');
+    expect(article).toHaveTextContent('CU-123');
+    expect(article).toHaveTextContent('ABCDEF123');
+    expect(article).toHaveTextContent('21/11/2026');
+  });
+
+  it('the download button opens the receipt download endpoint', async () => {
+    await openReceipt();
+    expect(screen.getByRole('link', { name: 'Download receipt' })).toHaveAttribute('href', '/api/v2/webshop/cafe/receipt/r1/download');
+  });
+
+  it('§4 e-mail: an invalid address is refused, a valid one goes sending → sent', async () => {
+    let finish!: () => void;
+    const emailReceipt = jest.fn(() => new Promise<void>((r) => (finish = r)));
+    const { user } = await openReceipt({ emailReceipt });
+    await user.type(screen.getByLabelText('Email address'), 'ada @example');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('Enter a valid email')).toBeInTheDocument();
+    expect(emailReceipt).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Email address'));
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+    finish();
+    expect(await screen.findByText('The receipt has been sent')).toBeInTheDocument();
+    expect(emailReceipt).toHaveBeenCalledWith('cafe', 'r1', 'ada@example.com');
+  });
+
+  it('§8 a failed e-mail says "Could not send receipt"', async () => {
+    const { user } = await openReceipt({ emailReceipt: () => Promise.reject(new NetworkError('INVALID_EMAIL', { status: 400 })) });
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Could not send receipt')).toBeInTheDocument();
+  });
+
+  it('a receipt that cannot be loaded says so', async () => {
+    await renderApp('/cafe/receipt/nope', { api: { getReceipt: () => Promise.reject(new NetworkError('Not found', { status: 404 })) } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, please try again later');
+  });
+});
