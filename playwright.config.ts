@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 4321);
 export default defineConfig({
   testDir: '__tests__/e2e',
   testMatch: '**/*.spec.ts',
+  // One output folder per port, so runs on other ports never delete each other's traces.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

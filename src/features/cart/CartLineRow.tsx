@@ -28,6 +28,10 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
         )}
         {item.description && <p css={{ margin: 0, fontSize: 14, fontStyle: 'italic' }}>{item.description}</p>}
         <p css={{ margin: 0, fontSize: 14 }}>{formatMoney(line.unitPrice)}</p>
+        {/* §5 the stepper stops at count + remaining stock: say why its + is disabled. */}
+        {product.limitStock && line.stockError === null && item.count >= line.max && (
+          <p css={{ margin: 0, fontSize: 14 }}>{t('cart.onlyInStock', { count: product.count })}</p>
+        )}
         {line.stockError !== null && (
           <p role="alert" css={{ margin: 0, fontWeight: 600, color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c' }}>
             {line.stockError > 0 ? t('cart.outOfStockArticleError', { count: line.stockError }) : t('cart.outOfStock')}

@@ -5,8 +5,12 @@ import { config } from '../../shared/config';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
 
-/** §1/§2 footer: company details, contact, opening hours, refund policy link and the hosted-by line. */
-export function ShopFooter({ shopId }: { shopId: string }) {
+/**
+ * §1/§2 footer: company details, contact, opening hours, refund policy link and the hosted-by line. The
+ * closed page shows the opening hours itself, so the footer leaves them out there (one 'Opening hours'
+ * region per page).
+ */
+export function ShopFooter({ shopId, showOpeningHours = true }: { shopId: string; showOpeningHours?: boolean }) {
   const { t } = useTranslation();
   const company = useSelector(selectCompany);
   const info = useSelector(selectShopInfo);
@@ -51,7 +55,7 @@ export function ShopFooter({ shopId }: { shopId: string }) {
           </Link>
         </p>
       </section>
-      <OpeningHours hours={info.openHours} />
+      {showOpeningHours && <OpeningHours hours={info.openHours} />}
       <p css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, margin: 0, opacity: 0.9 }}>
         <img src={theme.ekLogo} alt="" width={80} height={20} />
         {t('shop.hostedBy', { provider: config.providerName })}
