@@ -1,0 +1,125 @@
+/** The demo's own pages and the SPA hosting: links, escaping, phone-friendly markup, index.html fallback. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDemoApi } from '../../src/demo-api/demoApi';
+import { startDemo, type Answer, type Harness } from './demoTestClient';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startDemo();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+function expectPhonePage(res: Answer): void {
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(res.text).toMatch(/^<!doctype html><html lang="(sv|fi|en)">/);
+  expect(res.text).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1" ?\/?>/);
+  expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+}
+
+describe('/demo', () => {
+  it('lists every shop and tool with its links', async () => {
+    const res = await h.client().get('/demo');
+    expect(res.status).toBe(200);
+    expectPhonePage(res);
+    for (const href of [
+      '/cafe',
+      '/restaurant',
+      '/restaurant?table=07',
+      '/restaurant?tabId=tab-12',
+      '/closed',
+      '/kahvila',
+      '/bigshop',
+      '/tabonly?tabId=tab-7',
+      '/hostile',
+      '/demo/simulator',
+      '/demo/outbox',
+      '/company/c-cafe/payment/pi_demo_pending',
+      '/integrate/fortnox/c-cafe/DEMOAUTH?companyName=Caf%C3%A9%20Kanelbullen%20AB',
+      '/integrate/visma/c-cafe/DEMOAUTH?companyName=Caf%C3%A9%20Kanelbullen%20AB',
+      '/auth/passwordreset?oobCode=demo-oob-code',
+    ]) {
+      expect(res.text).toContain(`href="${href.replace(/&/g, '&amp;')}"`);
+    }
+    for (const text of [
+      '4242 4242 4242 4242',
+      '4000 0000 0000 0002',
+      '4000 0025 0000 3155',
+      'RF07',
+      'TM01',
+      'BANKIDCL',
+    ])
+      expect(res.text).toContain(text);
+  });
+
+  it('escapes the hostile shop texts', async () => {
+    const res = await h.client().get('/demo');
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(res.text).not.toContain('<img src=x');
+    expect(res.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('the simulator and outbox pages are phone-friendly HTML', async () => {
+    expectPhonePage(await h.client().get('/demo/simulator'));
+    expectPhonePage(await h.client().get('/demo/outbox'));
+    const oauth = await h.client().get('/demo/oauth/visma/authorize?companyId=c-hostile&scopeState=DEMOAUTH');
+    expectPhonePage(oauth);
+    expect(oauth.text).not.toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('SPA hosting', () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'static'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Shop</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'static', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+  afterAll(() => {
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves files, falls back to index.html with the Stripe double, and keeps /api and /demo', async () => {
+    const spa = await startDemo({ spa: { distDir: dist } });
+    try {
+      const c = spa.client();
+      for (const route of [
+        '/',
+        '/cafe',
+        '/cafe/cart?s=1&t=2',
+        '/company/c-cafe/payment/pi_demo_pending',
+        '/integrateFortnox?code=x',
+      ]) {
+        const page = await c.get(route);
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('<head><script src="/demo/stripe/v3.js"></script><meta charset="utf-8">');
+      }
+      const js = await c.get('/assets/main.0123456789.js');
+      expect(js.headers.get('content-type')).toContain('javascript');
+      expect(js.headers.get('cache-control')).toContain('immutable');
+      expect((await c.get('/static/logo.svg')).headers.get('content-type')).toBe('image/svg+xml');
+      expect((await c.get('/assets/missing.js')).status).toBe(404);
+      expect((await c.get('/static/../../../etc/passwd')).text).not.toContain('root:');
+      expect((await c.get('/%2e%2e/%2e%2e/etc/passwd')).text).not.toContain('root:');
+      expect((await c.get('/api/nope')).json).toEqual({ name: 'NOT_FOUND', errorCode: 'ROUTE_NOT_FOUND' });
+      expect((await c.get('/demo')).text).toContain('Demo av webbshoppen');
+    } finally {
+      await spa.close();
+    }
+  });
+
+  it('refuses to start without a built SPA', async () => {
+    const api = createDemoApi({ dbPath: ':memory:', spa: { distDir: path.join(dist, 'nope') } });
+    await expect(api.listen(0, '127.0.0.1')).rejects.toThrow(/npm run build/);
+    await api.close().catch(() => undefined);
+  });
+});

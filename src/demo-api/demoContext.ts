@@ -1,0 +1,24 @@
+/** What every route and simulator of one demo API instance shares. */
+import type { DemoDb } from './demoDb';
+import type { FixtureIntent, ShopFixture } from './fixtureTypes';
+import type { ShopCatalog } from './shopCatalog';
+
+/** Simulator timing (tests pass a fake clock and autoComplete false to drive outcomes themselves). */
+export interface DemoDelays {
+  /** How long a Swish payment stays pending before its outcome (default 4000 ms). */
+  swishMs: number;
+  /** Whether a Swish payment without an error code completes by itself after swishMs (default true). */
+  autoComplete: boolean;
+}
+
+export interface DemoContext {
+  db: DemoDb;
+  catalog: ShopCatalog;
+  /** Milliseconds since the epoch; injected so tests are deterministic. */
+  clock: () => number;
+  delays: DemoDelays;
+  /** Absolute origin for links handed to other sites (OAuth pages), or null to derive it per request. */
+  publicOrigin: string | null;
+  fixtures: ShopFixture[];
+  intents: FixtureIntent[];
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm start`: the demo API with the SPA on one origin.
+ *
+ *   PORT (8080), HOST (127.0.0.1), DEMO_DB (.data/demo.sqlite), SWISH_DELAY_MS (4000),
+ *   SWISH_AUTO_COMPLETE (true), PUBLIC_ORIGIN (for links given to other sites), LOG (false).
+ *   --dist or NODE_ENV=production: serve dist/ (run `npm run build` first); otherwise webpack dev middleware.
+ *   --no-spa: API and demo pages only.
+ */
+import path from 'node:path';
+import { createDemoApi } from './demoApi';
+import { REPO_ROOT } from './spaHosting';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number, got "${raw}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+async function main(): Promise<void> {
+  const port = numberFromEnv('PORT', 8080);
+  const host = process.env.HOST || '127.0.0.1';
+  const dbPath = process.env.DEMO_DB || path.join(REPO_ROOT, '.data', 'demo.sqlite');
+  const swishMs = numberFromEnv('SWISH_DELAY_MS', 4000);
+  const autoComplete = process.env.SWISH_AUTO_COMPLETE !== 'false';
+  const args = process.argv.slice(2);
+  const serveDist = args.includes('--dist') || process.env.NODE_ENV === 'production';
+  const spa = args.includes('--no-spa')
+    ? undefined
+    : serveDist
+      ? { distDir: path.join(REPO_ROOT, 'dist') }
+      : { devMiddleware: true };
+
+  const api = createDemoApi({
+    dbPath,
+    delays: { swishMs, autoComplete },
+    publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
+    spa,
+    logger: process.env.LOG === 'true',
+  });
+  const origin = await api.listen(port, host);
+  // Swish outcomes are also applied on each request; the timer makes the simulator page and receipts
+  // current even when nobody polls.
+  const timer = setInterval(() => api.tick(), 500);
+  timer.unref();
+
+  const shown = process.env.PUBLIC_ORIGIN || origin;
+  const lines = [
+    `Demo API listening on ${origin} (database ${dbPath}, SPA: ${spa ? (serveDist ? 'dist/' : 'webpack dev middleware') : 'off'})`,
+    '',
+    `  Start page        ${shown}/demo`,
+    `  Café              ${shown}/cafe`,
+    `  Restaurant        ${shown}/restaurant?table=07   (tab: ${shown}/restaurant?table=12&tabId=tab-12)`,
+    `  Closed shop       ${shown}/closed`,
+    `  Finnish shop      ${shown}/kahvila`,
+    `  2,000 products    ${shown}/bigshop`,
+    `  Tab only          ${shown}/tabonly?tabId=tab-7`,
+    `  Hostile texts     ${shown}/hostile`,
+    `  Payment simulator ${shown}/demo/simulator`,
+    `  E-mail outbox     ${shown}/demo/outbox`,
+    `  Card payment page ${shown}/company/c-cafe/payment/pi_demo_pending`,
+    '',
+    `Swish completes after ${swishMs} ms${autoComplete ? '' : ' only via the simulator'}; put RF07, TM01 or BANKIDCL in the message to force an outcome.`,
+  ];
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    clearInterval(timer);
+    console.log(`\n${signal}: stopping the demo API`);
+    api.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,474 @@
+/**
+ * The payment state machine of the demo API: start, cancel, complete and fail, each in one transaction.
+ * Amounts are always priced here from the fixtures (never taken from the client), and completion is
+ * guarded by a STARTED → COMPLETED update, so stock is decremented exactly once however often a provider
+ * (or QA) reports success.
+ */
+import type {
+  PaymentMethodType,
+  StartPaymentRequest,
+  StartPaymentResponse,
+  StockLevel,
+  WireCustomerInfo,
+} from '../contract';
+import { isCustomerInfoValid, validateCustomerInfo } from '../domain/customerInfo';
+import { invalidGroups } from '../domain/extras';
+import { lineTotal } from '../domain/receipt';
+import { DemoApiError, badRequest, conflict, notFound } from './apiErrors';
+import type { DemoContext } from './demoContext';
+import {
+  emptyCart,
+  finishPayment,
+  insertIntent,
+  insertPayment,
+  readCart,
+  readIntent,
+  readPayment,
+  readTab,
+  updateIntent,
+  writeCart,
+  writeTabEntries,
+  type CartRecord,
+  type OrderLine,
+  type PaymentRecord,
+  type StoredPaymentStatus,
+  type TabRecord,
+} from './demoRepository';
+import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from './ids';
+import { buildReceipt } from './receiptBuilder';
+import { deviationPrice, matchReference, stockCounts, type CatalogShop } from './shopCatalog';
+import { outcomeForCode, swishForcedOutcome } from './swishSimulator';
+
+/** The shop or 404 SHOP_NOT_FOUND. */
+export function requireShop(ctx: DemoContext, shopId: string): CatalogShop {
+  const shop = ctx.catalog.shop(shopId);
+  if (!shop) throw notFound('SHOP_NOT_FOUND');
+  return shop;
+}
+
+/** Tab selections that still count (a count of 0 means "not chosen"). */
+export function chosenTabItems(cart: CartRecord): CartRecord['tabItems'] {
+  return cart.tabItems.filter((item) => item.count > 0);
+}
+
+/**
+ * Prices the session's cart and tab selection into order lines. Throws TAB_ITEM_UNAVAILABLE when another
+ * guest has paid part of the tab since the selection was made.
+ */
+export function priceOrder(shop: CatalogShop, cart: CartRecord, tab: TabRecord | undefined): OrderLine[] {
+  const lines: OrderLine[] = [];
+  for (const item of cart.cart) {
+    const product = shop.products.get(item.productId);
+    if (!product) throw badRequest('PRODUCT_NOT_FOUND');
+    lines.push({
+      source: 'cart',
+      lineId: item.id,
+      productId: product.id,
+      title: product.title,
+      count: item.count,
+      price: product.price.amount,
+      tax: product.tax,
+      deviations: item.deviations.map((id) => {
+        const deviation = shop.deviations.get(id);
+        return {
+          id,
+          name: deviation?.name ?? id,
+          price: deviationPrice(deviation),
+          tax: deviation?.tax ?? product.tax,
+        };
+      }),
+      description: item.description ?? null,
+      limitStock: product.limitStock,
+      tabId: null,
+    });
+  }
+  for (const selection of chosenTabItems(cart)) {
+    const entry = tab?.entries.find((e) => e.id === selection.id);
+    const product = entry ? shop.products.get(entry.productId) : undefined;
+    if (!tab || !entry || !product || selection.count > entry.count) throw badRequest('TAB_ITEM_UNAVAILABLE');
+    lines.push({
+      source: 'tab',
+      lineId: entry.id,
+      productId: product.id,
+      title: product.title,
+      count: selection.count,
+      price: product.price.amount,
+      tax: product.tax,
+      deviations: entry.deviationIds.map((id) => {
+        const deviation = shop.deviations.get(id);
+        return {
+          id,
+          name: deviation?.name ?? id,
+          price: deviationPrice(deviation),
+          tax: deviation?.tax ?? product.tax,
+        };
+      }),
+      description: entry.description,
+      limitStock: false, // tab entries were served already; their stock was taken when ordered
+      tabId: tab.tabId,
+    });
+  }
+  return lines;
+}
+
+/** The amount to pay in minor units: Σ line totals with the shared §9 maths. */
+export function orderAmount(lines: OrderLine[]): number {
+  return lines.reduce((sum, line) => sum + lineTotal({ ...line, sizeOfItem: 1, discount: null }), 0);
+}
+
+/** Limited products the cart wants more of than is left, with what is left (§8 OUT_OF_STOCK). */
+export function stockShortages(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): StockLevel[] {
+  const wanted = new Map<string, number>();
+  for (const item of cart.cart) {
+    if (shop.products.get(item.productId)?.limitStock)
+      wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.count);
+  }
+  if (wanted.size === 0) return [];
+  const stock = stockCounts(ctx.db, shop.shopId);
+  const short: StockLevel[] = [];
+  for (const [id, quantity] of wanted) {
+    const left = stock.get(id) ?? 0;
+    if (quantity > left) short.push({ id, stock: left });
+  }
+  return short;
+}
+
+function normalizedCustomer(info: Partial<WireCustomerInfo> | undefined): WireCustomerInfo {
+  return {
+    name: info?.name ?? '',
+    email: info?.email ?? '',
+    phone: info?.phone ?? '',
+    extraInfo: info?.extraInfo ?? '',
+    postalCode: info?.postalCode ?? '',
+    address: info?.address ?? '',
+    city: info?.city ?? '',
+    isMobile: info?.isMobile ?? false,
+  };
+}
+
+function resolveReference(
+  shop: CatalogShop,
+  cart: CartRecord,
+  given: string | null | undefined,
+): string | null {
+  if (cart.orderReference) return cart.orderReference;
+  const typed = given?.trim() ?? '';
+  if (!shop.fixture.shop.requireReference) return typed === '' ? null : typed;
+  if (typed === '') throw badRequest('REFERENCE_REQUIRED');
+  const known = matchReference(shop, typed);
+  if (!known) throw notFound('REFERENCE_NOT_FOUND');
+  return known;
+}
+
+/** The startPayment answer for a stored payment (also for the idempotent repeat). */
+function startResponse(ctx: DemoContext, shop: CatalogShop, payment: PaymentRecord): StartPaymentResponse {
+  switch (payment.methodType) {
+    case 'SWISH_TRADE':
+      return payment.token
+        ? { paymentId: payment.paymentId, token: payment.token }
+        : { paymentId: payment.paymentId };
+    case 'VIVA_WALLET_WEB':
+      return { paymentId: payment.paymentId };
+    case 'STRIPE': {
+      const intent = payment.intentId ? readIntent(ctx.db, shop.companyId, payment.intentId) : undefined;
+      return {
+        paymentId: payment.paymentId,
+        paymentIntentId: intent?.intentId ?? null,
+        clientSecret: intent?.clientSecret ?? null,
+      };
+    }
+  }
+}
+
+/** Cancels a STARTED payment (and its intent) inside the caller's transaction. */
+function cancelStarted(ctx: DemoContext, shop: CatalogShop, payment: PaymentRecord, now: number): void {
+  finishPayment(ctx.db, payment.paymentId, 'CANCELLED', { message: null }, now);
+  if (payment.intentId)
+    updateIntent(ctx.db, { companyId: shop.companyId, intentId: payment.intentId }, 'CANCELLED', null, now);
+}
+
+/**
+ * POST startPayment. Checks, in order: shop open, cart not empty, method of this shop (then the idempotent
+ * repeat), extras groups, order reference, customer info (shared domain rule), Swish phone, stock.
+ */
+export function startPayment(
+  ctx: DemoContext,
+  sid: string,
+  shopId: string,
+  body: StartPaymentRequest,
+): StartPaymentResponse {
+  return ctx.db.transaction(() => {
+    const now = ctx.clock();
+    const shop = requireShop(ctx, shopId);
+    if (!shop.fixture.shop.isOpen || !shop.fixture.shop.active) throw badRequest('SHOP_CLOSED');
+    const cart = readCart(ctx.db, sid, shopId) ?? emptyCart(sid, shopId);
+    const tab = cart.tabId ? readTab(ctx.db, shopId, cart.tabId) : undefined;
+    if (cart.cart.length === 0 && (!tab || chosenTabItems(cart).length === 0)) throw badRequest('EMPTY_CART');
+    const method = shop.methods.get(body.paymentMethodId);
+    if (!method) throw badRequest('PAYMENT_METHOD_NOT_FOUND');
+
+    const current = cart.paymentId ? readPayment(ctx.db, cart.paymentId) : undefined;
+    if (current?.status === 'STARTED') {
+      // Same method: the customer pressed start again (or reloaded) — hand back the same payment.
+      if (current.methodId === method.id) return startResponse(ctx, shop, current);
+      // Another method: the first is abandoned; never leave two payments pending for one cart.
+      cancelStarted(ctx, shop, current, now);
+    }
+
+    const badExtras = cart.cart
+      .map((item) => {
+        const product = shop.products.get(item.productId);
+        const groups = (product?.availableDeviations?.deviationGroupes ?? []).flatMap((id) => {
+          const group = shop.groups.get(id);
+          return group ? [group] : [];
+        });
+        return { id: item.id, groups: invalidGroups(groups, item.deviations) };
+      })
+      .filter((entry) => entry.groups.length > 0);
+    if (badExtras.length > 0) throw badRequest('INVALID_EXTRAS', JSON.stringify(badExtras));
+
+    const orderReference = resolveReference(shop, cart, body.orderReference);
+    const customer = normalizedCustomer(body.customerInfo);
+    const config = shop.fixture.shop.customerInputs;
+    if (!isCustomerInfoValid(customer, config)) {
+      throw badRequest(
+        'INVALID_CUSTOMER_INFO',
+        JSON.stringify(Object.keys(validateCustomerInfo(customer, config))),
+      );
+    }
+    if (method.type === 'SWISH_TRADE' && !customer.isMobile && customer.phone.trim() === '')
+      throw badRequest('PHONE_REQUIRED');
+    const short = stockShortages(ctx, shop, cart);
+    if (short.length > 0) throw new DemoApiError(400, 'OUT_OF_STOCK', 'OUT_OF_STOCK', JSON.stringify(short));
+
+    const lines = priceOrder(shop, cart, tab);
+    const amount = orderAmount(lines);
+    const payment: PaymentRecord = {
+      paymentId: method.type === 'VIVA_WALLET_WEB' ? uniqueOrderCode(ctx) : newSwishPaymentId(),
+      shopId,
+      sid,
+      methodId: method.id,
+      methodType: method.type,
+      status: 'STARTED',
+      message: null,
+      amount,
+      currency: shop.currency,
+      lines,
+      customer,
+      orderReference,
+      token: null,
+      intentId: null,
+      transactionId: null,
+      receiptId: null,
+      forcedOutcome: null,
+      dueAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (method.type === 'SWISH_TRADE') {
+      const forced = swishForcedOutcome(customer.extraInfo);
+      payment.forcedOutcome = forced?.code ?? null;
+      payment.dueAt = forced || ctx.delays.autoComplete ? now + ctx.delays.swishMs : null;
+      if (customer.isMobile) payment.token = newSwishPaymentId().toLowerCase();
+    }
+    if (method.type === 'STRIPE') {
+      const { intentId, clientSecret } = newPaymentIntent();
+      payment.intentId = intentId;
+      insertIntent(
+        ctx.db,
+        {
+          intentId,
+          companyId: shop.companyId,
+          clientSecret,
+          stripeAccountId: method.stripeAccountId ?? `acct_demo_${shopId}`,
+          amount,
+          currency: shop.currency,
+          status: 'PENDING',
+          errorMessage: null,
+          paymentId: payment.paymentId,
+        },
+        now,
+      );
+    }
+    insertPayment(ctx.db, payment);
+    writeCart(ctx.db, { ...cart, paymentId: payment.paymentId }, now);
+    return startResponse(ctx, shop, payment);
+  });
+}
+
+function uniqueOrderCode(ctx: DemoContext): string {
+  for (;;) {
+    const code = newVivaOrderCode();
+    if (!readPayment(ctx.db, code)) return code;
+  }
+}
+
+function uniqueReceiptId(ctx: DemoContext): string {
+  for (;;) {
+    const id = newReceiptId();
+    if (!ctx.db.stmt('SELECT 1 FROM receipts WHERE receipt_id = ?').get(id)) return id;
+  }
+}
+
+/** POST cancelPayment: 404 without a cart in this shop, 409 NO_PENDING_PAYMENT when nothing is pending. */
+export function cancelSessionPayment(ctx: DemoContext, sid: string, shopId: string): void {
+  ctx.db.transaction(() => {
+    const now = ctx.clock();
+    const shop = requireShop(ctx, shopId);
+    const cart = readCart(ctx.db, sid, shopId);
+    if (!cart) throw notFound('CART_NOT_FOUND');
+    const payment = cart.paymentId ? readPayment(ctx.db, cart.paymentId) : undefined;
+    if (!payment || payment.status !== 'STARTED') throw conflict('NO_PENDING_PAYMENT');
+    cancelStarted(ctx, shop, payment, now);
+    writeCart(ctx.db, { ...cart, paymentId: null }, now);
+  });
+}
+
+/**
+ * Settles the session's payment before a cart change (inside the caller's transaction): a pending payment
+ * is cancelled (the customer would otherwise pay for a cart they no longer see) and any finished one is
+ * forgotten, so the session is NOT_STARTED again.
+ */
+export function releasePaymentForCartChange(
+  ctx: DemoContext,
+  shop: CatalogShop,
+  cart: CartRecord,
+  now: number,
+): CartRecord {
+  if (!cart.paymentId) return cart;
+  const payment = readPayment(ctx.db, cart.paymentId);
+  if (payment?.status === 'STARTED') cancelStarted(ctx, shop, payment, now);
+  return { ...cart, paymentId: null };
+}
+
+/**
+ * Completes a payment: receipt, stock, tab, cart and intent in one transaction. Completing a COMPLETED
+ * payment again is a no-op that answers the same payment (providers retry their callbacks).
+ */
+export function completePayment(
+  ctx: DemoContext,
+  paymentId: string,
+  transactionId: string | null = null,
+): PaymentRecord {
+  return ctx.db.transaction(() => {
+    const payment = readPayment(ctx.db, paymentId);
+    if (!payment) throw notFound('PAYMENT_NOT_FOUND');
+    if (payment.status === 'COMPLETED') return payment;
+    if (payment.status !== 'STARTED') throw conflict('PAYMENT_NOT_PENDING');
+    const shop = requireShop(ctx, payment.shopId);
+    const now = ctx.clock();
+    const receiptId = uniqueReceiptId(ctx);
+    const receipt = buildReceipt(shop, payment, { id: newUuid(), receiptId }, now);
+    finishPayment(ctx.db, paymentId, 'COMPLETED', { receiptId, transactionId }, now);
+
+    const sold = new Map<string, number>();
+    for (const line of payment.lines) {
+      if (line.source === 'cart' && line.limitStock)
+        sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.count);
+    }
+    const decrement = ctx.db.stmt(
+      'UPDATE stock SET count = MAX(0, count - ?) WHERE shop_id = ? AND product_id = ?',
+    );
+    for (const [productId, count] of sold) decrement.run(count, payment.shopId, productId);
+
+    const tabIds = new Set(payment.lines.flatMap((line) => (line.tabId ? [line.tabId] : [])));
+    for (const tabId of tabIds) {
+      const tab = readTab(ctx.db, payment.shopId, tabId);
+      if (!tab) continue;
+      for (const line of payment.lines) {
+        const entry = line.tabId === tabId ? tab.entries.find((e) => e.id === line.lineId) : undefined;
+        if (entry) entry.count = Math.max(0, entry.count - line.count);
+      }
+      writeTabEntries(ctx.db, tab);
+    }
+
+    ctx.db
+      .stmt(
+        'INSERT INTO receipts (receipt_id, shop_id, company_id, payment_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(receiptId, payment.shopId, shop.companyId, paymentId, JSON.stringify(receipt), now);
+    ctx.db
+      .stmt(
+        "UPDATE carts SET cart = '[]', tab_items = '[]', updated_at = ? WHERE sid = ? AND shop_id = ? AND payment_id = ?",
+      )
+      .run(now, payment.sid, payment.shopId, paymentId);
+    if (payment.intentId)
+      updateIntent(ctx.db, { companyId: shop.companyId, intentId: payment.intentId }, 'COMPLETED', null, now);
+    const done = readPayment(ctx.db, paymentId);
+    if (!done) throw new Error('payment vanished inside its transaction');
+    return done;
+  });
+}
+
+/** Ends a pending payment with a failed outcome (FAILED, ERROR or CANCELLED) and its message. */
+export function failPayment(
+  ctx: DemoContext,
+  paymentId: string,
+  status: Exclude<StoredPaymentStatus, 'STARTED' | 'COMPLETED'>,
+  message: string | null,
+): PaymentRecord {
+  return ctx.db.transaction(() => {
+    const now = ctx.clock();
+    const payment = readPayment(ctx.db, paymentId);
+    if (!payment) throw notFound('PAYMENT_NOT_FOUND');
+    if (!finishPayment(ctx.db, paymentId, status, { message }, now)) throw conflict('PAYMENT_NOT_PENDING');
+    const shop = ctx.catalog.shop(payment.shopId);
+    if (shop && payment.intentId) {
+      updateIntent(
+        ctx.db,
+        { companyId: shop.companyId, intentId: payment.intentId },
+        status === 'CANCELLED' ? 'CANCELLED' : 'FAILED',
+        message,
+        now,
+      );
+    }
+    const done = readPayment(ctx.db, paymentId);
+    if (!done) throw new Error('payment vanished inside its transaction');
+    return done;
+  });
+}
+
+/** What the simulator page's buttons and the control API can do to a pending payment. */
+export type SimulatedOutcome = 'approve' | 'decline' | 'cancel' | 'error';
+
+/** The message each provider reports for a failed outcome (Swish uses its MSS error codes). */
+const OUTCOME_MESSAGES: Record<PaymentMethodType, Record<Exclude<SimulatedOutcome, 'approve'>, string>> = {
+  SWISH_TRADE: { decline: 'RF07', error: 'TM01', cancel: 'BANKIDCL' },
+  VIVA_WALLET_WEB: { decline: 'DECLINED', error: 'ERROR', cancel: 'CANCELLED' },
+  STRIPE: { decline: 'card_declined', error: 'processing_error', cancel: 'CANCELLED' },
+};
+
+/** Applies a simulator outcome; only a STARTED payment can take one (409 PAYMENT_NOT_PENDING otherwise). */
+export function applyOutcome(ctx: DemoContext, paymentId: string, outcome: SimulatedOutcome): PaymentRecord {
+  const payment = readPayment(ctx.db, paymentId);
+  if (!payment) throw notFound('PAYMENT_NOT_FOUND');
+  if (payment.status !== 'STARTED') throw conflict('PAYMENT_NOT_PENDING');
+  if (outcome === 'approve') return completePayment(ctx, paymentId, newUuid());
+  const status = outcome === 'decline' ? 'FAILED' : outcome === 'cancel' ? 'CANCELLED' : 'ERROR';
+  return failPayment(ctx, paymentId, status, OUTCOME_MESSAGES[payment.methodType][outcome]);
+}
+
+/**
+ * Applies every simulated outcome that is due (Swish delays). Runs lazily before each request with the
+ * injected clock, and on a light timer in `npm start`. A payment that changed state in between is skipped.
+ */
+export function settleDuePayments(ctx: DemoContext): void {
+  const now = ctx.clock();
+  const due = ctx.db
+    .stmt(
+      "SELECT payment_id, forced_outcome FROM payments WHERE status = 'STARTED' AND due_at IS NOT NULL AND due_at <= ?",
+    )
+    .all(now) as {
+    payment_id: string;
+    forced_outcome: string | null;
+  }[];
+  for (const row of due) {
+    try {
+      const forced = row.forced_outcome ? outcomeForCode(row.forced_outcome) : null;
+      if (forced) failPayment(ctx, row.payment_id, forced.status, forced.message);
+      else completePayment(ctx, row.payment_id, newUuid());
+    } catch (error) {
+      if (!(error instanceof DemoApiError)) throw error;
+    }
+  }
+}

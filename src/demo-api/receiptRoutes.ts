@@ -1,0 +1,134 @@
+/**
+ * Receipt calls: v2 receipt JSON, e-mail (to the outbox) and PDF download, plus the v1 PDF download the
+ * receipt download page uses.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ReceiptEmailRequest, ReceiptPdfResponse, ReceiptResponse } from '../contract';
+import { validateField } from '../domain/customerInfo';
+import { badRequest, notFound } from './apiErrors';
+import type { DemoContext } from './demoContext';
+import { RECEIPT_ID_PATTERN } from './ids';
+import { requireShop } from './paymentService';
+import { receiptPdf } from './receiptPdf';
+import { receiptText, receiptView, type ReceiptView } from './receiptView';
+import { emailBody, receiptParams } from './routeSchemas';
+import type { CatalogShop } from './shopCatalog';
+
+interface StoredReceipt {
+  shop: CatalogShop;
+  receipt: ReceiptResponse;
+}
+
+function readReceipt(ctx: DemoContext, receiptId: string): StoredReceipt | undefined {
+  const row = ctx.db.stmt('SELECT shop_id, data FROM receipts WHERE receipt_id = ?').get(receiptId) as
+    { shop_id: string; data: string } | undefined;
+  const shop = row ? ctx.catalog.shop(row.shop_id) : undefined;
+  if (!row || !shop) return undefined;
+  return { shop, receipt: JSON.parse(row.data) as ReceiptResponse };
+}
+
+/** The receipt of this shop, or 404 RECEIPT_NOT_FOUND (also for another shop's receipt). */
+function shopReceipt(ctx: DemoContext, shopId: string, receiptId: string): StoredReceipt {
+  const shop = requireShop(ctx, shopId);
+  const found = readReceipt(ctx, receiptId);
+  if (!found || found.shop.shopId !== shop.shopId) throw notFound('RECEIPT_NOT_FOUND');
+  return found;
+}
+
+function viewOf(found: StoredReceipt): ReceiptView {
+  return receiptView(found.receipt, {
+    finnish: found.shop.fixture.company.country === 'FINLAND',
+    timeZone: found.shop.fixture.timeZone,
+    currency: found.receipt.currency ?? found.shop.currency,
+  });
+}
+
+/** PDF bytes of a stored receipt. */
+export async function pdfOf(found: StoredReceipt): Promise<Uint8Array> {
+  const view = viewOf(found);
+  return receiptPdf(view, {
+    title: `${view.title} – ${found.receipt.name}`,
+    date: new Date(found.receipt.dateCreated),
+  });
+}
+
+/** Registers the receipt routes. */
+export function registerReceiptRoutes(app: FastifyInstance, ctx: DemoContext): void {
+  const base = '/api/v2/webshop/:shopId/receipt/:receiptId';
+  interface Params {
+    shopId: string;
+    receiptId: string;
+  }
+
+  app.get<{ Params: Params; Reply: ReceiptResponse }>(
+    base,
+    { schema: { params: receiptParams } },
+    async (request) => {
+      return shopReceipt(ctx, request.params.shopId, request.params.receiptId).receipt;
+    },
+  );
+
+  app.post<{ Params: Params; Body: ReceiptEmailRequest }>(
+    `${base}/email`,
+    { schema: { params: receiptParams, body: emailBody } },
+    async (request, reply) => {
+      const found = shopReceipt(ctx, request.params.shopId, request.params.receiptId);
+      const email = request.body.email.trim();
+      // The same "looks like an e-mail" rule as the SPA's form (§5), required here.
+      if (validateField('email', email, { active: true, required: true })) throw badRequest('INVALID_EMAIL');
+      const view = viewOf(found);
+      ctx.db.transaction(() => {
+        ctx.db
+          .stmt(
+            'INSERT INTO email_outbox (receipt_id, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(
+            found.receipt.receiptId,
+            email,
+            `${view.title} – ${found.receipt.name}`,
+            receiptText(view),
+            ctx.clock(),
+          );
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Params: Params }>(
+    `${base}/download`,
+    { schema: { params: receiptParams } },
+    async (request, reply) => {
+      const found = shopReceipt(ctx, request.params.shopId, request.params.receiptId);
+      const bytes = await pdfOf(found);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="kvitto-${found.receipt.receiptId}.pdf"`)
+        .header('cache-control', 'private, max-age=300')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get<{ Params: { companyId: string; receiptId: string }; Reply: ReceiptPdfResponse }>(
+    '/api/v1/webshop/download/:companyId/:receiptId',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['companyId', 'receiptId'],
+          properties: {
+            companyId: { type: 'string', minLength: 1, maxLength: 200 },
+            receiptId: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const { companyId, receiptId } = request.params;
+      if (!RECEIPT_ID_PATTERN.test(receiptId)) throw badRequest('INVALID_RECEIPT_ID');
+      const found = readReceipt(ctx, receiptId);
+      if (!found || found.shop.companyId !== companyId) throw notFound('RECEIPT_NOT_FOUND');
+      return { pdfData: { data: Array.from(await pdfOf(found)) } };
+    },
+  );
+}

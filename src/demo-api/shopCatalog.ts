@@ -1,0 +1,140 @@
+/**
+ * The shops as the routes see them: fixtures loaded from the database once per process and indexed for
+ * lookups. Shop definitions never change while the server runs; only stock, tabs and sessions do, and those
+ * are read from the database on every request.
+ */
+import type {
+  Currency,
+  ShopResponse,
+  WireArticle,
+  WireDeviation,
+  WireDeviationGroup,
+  WirePaymentMethod,
+} from '../contract';
+import { defaultCurrency } from '../domain/money';
+import type { DemoDb } from './demoDb';
+import type { FixtureDeviation, FixtureProduct, ShopFixture } from './fixtureTypes';
+
+/** One shop with its lookup tables. */
+export interface CatalogShop {
+  fixture: ShopFixture;
+  shopId: string;
+  companyId: string;
+  currency: Currency;
+  products: Map<string, FixtureProduct>;
+  deviations: Map<string, FixtureDeviation>;
+  groups: Map<string, WireDeviationGroup>;
+  /** Deviation ids a product may carry (the union of its groups' deviations). */
+  allowedDeviations: Map<string, Set<string>>;
+  methods: Map<string, WirePaymentMethod>;
+  references: Set<string>;
+}
+
+function indexShop(fixture: ShopFixture): CatalogShop {
+  const groups = new Map(fixture.deviationGroups.map((g) => [g.id, g]));
+  const allowedDeviations = new Map<string, Set<string>>();
+  for (const product of fixture.products) {
+    const allowed = new Set<string>();
+    for (const groupId of product.availableDeviations?.deviationGroupes ?? []) {
+      for (const id of groups.get(groupId)?.deviationIds ?? []) allowed.add(id);
+    }
+    allowedDeviations.set(product.id, allowed);
+  }
+  return {
+    fixture,
+    shopId: fixture.shop.shopId,
+    companyId: fixture.companyId,
+    currency: defaultCurrency(fixture.company.country, fixture.company.currency),
+    products: new Map(fixture.products.map((p) => [p.id, p])),
+    deviations: new Map(fixture.deviations.map((d) => [d.id, d])),
+    groups,
+    allowedDeviations,
+    methods: new Map(fixture.paymentMethods.map((m) => [m.id, m])),
+    references: new Set(fixture.references),
+  };
+}
+
+/** All shops, by shop id and by company id. */
+export class ShopCatalog {
+  private readonly byShop = new Map<string, CatalogShop>();
+  private readonly byCompany = new Map<string, CatalogShop>();
+
+  constructor(fixtures: ShopFixture[]) {
+    for (const fixture of fixtures) {
+      const shop = indexShop(fixture);
+      this.byShop.set(shop.shopId, shop);
+      this.byCompany.set(shop.companyId, shop);
+    }
+  }
+
+  /** Loads what the database holds (the seeded fixtures). */
+  static load(db: DemoDb): ShopCatalog {
+    const rows = db.stmt('SELECT fixture FROM shops ORDER BY rowid').all() as { fixture: string }[];
+    return new ShopCatalog(rows.map((row) => JSON.parse(row.fixture) as ShopFixture));
+  }
+
+  shop(shopId: string): CatalogShop | undefined {
+    return this.byShop.get(shopId);
+  }
+
+  company(companyId: string): CatalogShop | undefined {
+    return this.byCompany.get(companyId);
+  }
+
+  all(): CatalogShop[] {
+    return [...this.byShop.values()];
+  }
+}
+
+/** Live stock of a shop's limited products, from the database. */
+export function stockCounts(db: DemoDb, shopId: string): Map<string, number> {
+  const rows = db.stmt('SELECT product_id, count FROM stock WHERE shop_id = ?').all(shopId) as {
+    product_id: string;
+    count: number;
+  }[];
+  return new Map(rows.map((row) => [row.product_id, row.count]));
+}
+
+function wireArticle(product: FixtureProduct, stock: Map<string, number>): WireArticle {
+  const { tax: _tax, ...article } = product;
+  return product.limitStock ? { ...article, count: stock.get(product.id) ?? 0 } : article;
+}
+
+function wireDeviation(deviation: FixtureDeviation): WireDeviation {
+  const { tax: _tax, ...wire } = deviation;
+  return wire;
+}
+
+/** GET shop answer: the fixture in wire shape with live stock counts. */
+export function buildShopResponse(shop: CatalogShop, stock: Map<string, number>): ShopResponse {
+  const { fixture } = shop;
+  return {
+    company: fixture.company,
+    shop: fixture.shop,
+    articles: Object.fromEntries(fixture.products.map((p) => [p.id, wireArticle(p, stock)])),
+    deviations: Object.fromEntries(fixture.deviations.map((d) => [d.id, wireDeviation(d)])),
+    deviationGroups: Object.fromEntries(fixture.deviationGroups.map((g) => [g.id, g])),
+    categories: fixture.categories,
+    paymentMethods: fixture.paymentMethods,
+    tags: Object.fromEntries(fixture.tags.map((t) => [t.id, t])),
+  };
+}
+
+/** Price of one deviation in minor units (an extra without price is free). */
+export function deviationPrice(deviation: FixtureDeviation | undefined): number {
+  return deviation?.price?.amount ?? 0;
+}
+
+/**
+ * The shop's known reference matching what a customer typed, or null. Table numbers are compared trimmed
+ * and case-insensitively, and a bare '7' finds table '07' (the reference page's placeholder is '01').
+ */
+export function matchReference(shop: CatalogShop, typed: string): string | null {
+  const value = typed.trim();
+  if (value === '') return null;
+  const candidates = [value, /^\d$/.test(value) ? value.padStart(2, '0') : value];
+  for (const candidate of candidates) {
+    for (const known of shop.references) if (known.toLowerCase() === candidate.toLowerCase()) return known;
+  }
+  return null;
+}

@@ -1,0 +1,239 @@
+/**
+ * The payment simulator QA uses by hand (/demo/simulator: pending payments with Approve, Decline, Cancel,
+ * Error) and its JSON control API for tests (/demo/api/payments…), plus the e-mail outbox (/demo/outbox,
+ * /demo/api/outbox).
+ */
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '../domain/money';
+import type { DemoContext } from './demoContext';
+import { listPayments, type PaymentRecord, type StoredPaymentStatus } from './demoRepository';
+import { HTML_PAGE_HEADERS, html, htmlPage } from './htmlPage';
+import { applyOutcome, type SimulatedOutcome } from './paymentService';
+import { emptyBody } from './routeSchemas';
+import { swishForcedOutcome } from './swishSimulator';
+
+const OUTCOMES: SimulatedOutcome[] = ['approve', 'decline', 'cancel', 'error'];
+const METHOD_NAMES: Record<string, string> = {
+  SWISH_TRADE: 'Swish',
+  VIVA_WALLET_WEB: 'Viva Wallet',
+  STRIPE: 'Stripe',
+};
+
+/** A payment as the control API lists it. */
+export interface SimulatorPayment {
+  paymentId: string;
+  shopId: string;
+  methodId: string;
+  methodType: string;
+  status: StoredPaymentStatus;
+  message: string | null;
+  amount: number;
+  currency: string;
+  createdAt: string;
+  ageSeconds: number;
+  forcedOutcome: string | null;
+  dueAt: string | null;
+  receiptId: string | null;
+}
+
+function toSimulator(p: PaymentRecord, now: number): SimulatorPayment {
+  return {
+    paymentId: p.paymentId,
+    shopId: p.shopId,
+    methodId: p.methodId,
+    methodType: p.methodType,
+    status: p.status,
+    message: p.message,
+    amount: p.amount,
+    currency: p.currency,
+    createdAt: new Date(p.createdAt).toISOString(),
+    ageSeconds: Math.max(0, Math.round((now - p.createdAt) / 1000)),
+    forcedOutcome: p.forcedOutcome,
+    dueAt: p.dueAt === null ? null : new Date(p.dueAt).toISOString(),
+    receiptId: p.receiptId,
+  };
+}
+
+interface OutboxRow {
+  id: number;
+  receipt_id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+const paymentParams = {
+  type: 'object',
+  required: ['paymentId', 'outcome'],
+  properties: {
+    paymentId: { type: 'string', minLength: 1, maxLength: 64 },
+    outcome: { type: 'string', enum: OUTCOMES },
+  },
+  additionalProperties: false,
+} as const;
+
+/** Registers the simulator page, its control API and the outbox. */
+export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext): void {
+  app.get<{ Querystring: { status?: 'pending' | 'all' | StoredPaymentStatus } }>(
+    '/demo/api/payments',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            status: {
+              type: 'string',
+              enum: ['pending', 'all', 'STARTED', 'COMPLETED', 'FAILED', 'ERROR', 'CANCELLED'],
+            },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const wanted = request.query.status ?? 'all';
+      const status = wanted === 'all' ? null : wanted === 'pending' ? 'STARTED' : wanted;
+      const now = ctx.clock();
+      return listPayments(ctx.db, status, 500).map((p) => toSimulator(p, now));
+    },
+  );
+
+  app.post<{ Params: { paymentId: string; outcome: SimulatedOutcome } }>(
+    '/demo/api/payments/:paymentId/:outcome',
+    { schema: { params: paymentParams, body: emptyBody } },
+    async (request) =>
+      toSimulator(applyOutcome(ctx, request.params.paymentId, request.params.outcome), ctx.clock()),
+  );
+
+  // The page's buttons: a form POST per outcome, then back to the page (303) whatever happened.
+  app.post<{ Params: { paymentId: string; outcome: SimulatedOutcome } }>(
+    '/demo/simulator/:paymentId/:outcome',
+    { schema: { params: paymentParams } },
+    async (request, reply) => {
+      try {
+        applyOutcome(ctx, request.params.paymentId, request.params.outcome);
+      } catch {
+        // Already finished (e.g. the Swish delay elapsed first): the refreshed list shows the real state.
+      }
+      return reply.redirect('/demo/simulator', 303);
+    },
+  );
+
+  app.get('/demo/simulator', async (_request, reply) => {
+    const now = ctx.clock();
+    const pending = listPayments(ctx.db, 'STARTED', 200);
+    const recent = listPayments(ctx.db, null, 40).filter((p) => p.status !== 'STARTED');
+    const money = (p: PaymentRecord) => formatMoney({ amount: p.amount, currency: p.currency });
+    // One card per payment: readable on a phone, where a six-column table is not.
+    const cards = pending.map((p) => {
+      const forced = swishForcedOutcome(p.forcedOutcome);
+      return html`<article class="card">
+        <p>
+          <strong>${money(p)}</strong> · ${METHOD_NAMES[p.methodType] ?? p.methodType} ·
+          <a href="/${encodeURIComponent(p.shopId)}">${p.shopId}</a> ·
+          ${Math.round((now - p.createdAt) / 1000)} s
+          ${forced ? html`<br /><span class="muted">Kod ${forced.code} → ${forced.status} när fördröjningen gått</span>` : null}
+          <br /><span class="muted">Id <code>${p.paymentId}</code></span>
+        </p>
+        <div class="buttons">
+          ${OUTCOMES.map(
+            (outcome) =>
+              html`<form method="post" action="/demo/simulator/${encodeURIComponent(p.paymentId)}/${outcome}">
+                <button
+                  type="submit"
+                  class="${outcome === 'approve' ? 'primary' : outcome === 'decline' ? 'danger' : ''}"
+                >
+                  ${{ approve: 'Godkänn', decline: 'Neka', cancel: 'Avbryt', error: 'Fel' }[outcome]}
+                </button>
+              </form>`,
+          )}
+        </div>
+      </article>`;
+    });
+    const recentRows = recent.map(
+      (p) =>
+        html`<tr>
+          <td>${p.shopId}</td>
+          <td>${METHOD_NAMES[p.methodType] ?? p.methodType}</td>
+          <td>${money(p)}</td>
+          <td>${p.status}${p.message ? html` <span class="muted">(${p.message})</span>` : null}</td>
+          <td>
+            ${p.receiptId ? html`<a href="/${encodeURIComponent(p.shopId)}/receipt/${encodeURIComponent(p.receiptId)}">${p.receiptId}</a>` : '–'}
+          </td>
+        </tr>`,
+    );
+    const body = html`<h1>Betalsimulator</h1>
+      <p><a href="/demo">← Demo</a> · Sidan uppdateras var 5:e sekund.</p>
+      <h2>Väntande betalningar (${pending.length})</h2>
+      ${
+        pending.length === 0
+          ? html`<p class="muted">Inga väntande betalningar. Starta en betalning i en butik.</p>`
+          : cards
+      }
+      <h2>Senaste avslutade</h2>
+      ${
+        recent.length === 0
+          ? html`<p class="muted">Inga ännu.</p>`
+          : html`<div style="overflow-x:auto">
+              <table>
+                <thead>
+                  <tr>
+                    <th>Butik</th>
+                    <th>Sätt</th>
+                    <th>Belopp</th>
+                    <th>Status</th>
+                    <th>Kvitto</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${recentRows}
+                </tbody>
+              </table>
+            </div>`
+      }`;
+    return reply
+      .headers(HTML_PAGE_HEADERS)
+      .send(
+        htmlPage({ title: 'Betalsimulator', body, head: html`<meta http-equiv="refresh" content="5" />` }),
+      );
+  });
+
+  const readOutbox = () =>
+    ctx.db.stmt('SELECT * FROM email_outbox ORDER BY id DESC LIMIT 200').all() as OutboxRow[];
+
+  app.get('/demo/api/outbox', async () =>
+    readOutbox().map((row) => ({
+      id: row.id,
+      receiptId: row.receipt_id,
+      to: row.to_address,
+      subject: row.subject,
+      body: row.body,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+  );
+
+  app.get('/demo/outbox', async (_request, reply) => {
+    const mails = readOutbox();
+    const body = html`<h1>Utkorg (e-post)</h1>
+      <p>
+        <a href="/demo">← Demo</a> · Kvitton som skickats med e-post hamnar här; inget skickas på riktigt.
+      </p>
+      ${
+        mails.length === 0
+          ? html`<p class="muted">Utkorgen är tom.</p>`
+          : mails.map(
+              (m) =>
+                html`<article class="card">
+                  <h2>${m.subject}</h2>
+                  <p>
+                    <strong>Till:</strong> ${m.to_address}<br /><strong>Skapad:</strong>
+                    ${new Date(m.created_at).toISOString()}
+                  </p>
+                  <pre>${m.body}</pre>
+                </article>`,
+            )
+      }`;
+    return reply.headers(HTML_PAGE_HEADERS).send(htmlPage({ title: 'Utkorg', body }));
+  });
+}

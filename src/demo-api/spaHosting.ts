@@ -1,0 +1,182 @@
+/**
+ * Serves the SPA from the same origin as the API, so the session cookie behaves as in production: the built
+ * bundle from dist/ (production, `--dist`), or webpack's dev middleware (development). Any GET that is not
+ * under /api, /demo, /static or /assets answers index.html (client-side routes such as /cafe/cart).
+ * index.html gets the Stripe.js double as its first script, so `@stripe/stripe-js` finds `window.Stripe`
+ * and never loads anything from Stripe's servers.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Configuration } from 'webpack';
+
+export interface SpaOptions {
+  /** Built bundle directory (default <repo>/dist). */
+  distDir?: string;
+  /** Use webpack's dev middleware with webpack.config.ts in development mode instead of dist/. */
+  devMiddleware?: boolean;
+  /** Put <script src="/demo/stripe/v3.js"> into index.html (default true). */
+  injectStripeDouble?: boolean;
+}
+
+/** Repository root (src/demo-api/../..). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+const RESERVED = /^\/(api|demo)(\/|$)/;
+const ASSET_DIRS = /^\/(static|assets)(\/|$)/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** index.html with the Stripe.js double as the first script in <head>. */
+export function withStripeDouble(indexHtml: string): string {
+  const tag = '<script src="/demo/stripe/v3.js"></script>';
+  return /<head[^>]*>/i.test(indexHtml)
+    ? indexHtml.replace(/<head[^>]*>/i, (head) => `${head}${tag}`)
+    : `${tag}${indexHtml}`;
+}
+
+function pathOf(request: FastifyRequest): string | null {
+  const raw = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .send({ name: 'NOT_FOUND', errorCode: 'ROUTE_NOT_FOUND' });
+}
+
+type Middleware = ((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) & {
+  waitUntilValid: (callback: () => void) => void;
+  close: (callback: () => void) => void;
+  context: { outputFileSystem: { readFileSync?: (p: string) => Buffer | string } };
+};
+
+type WebpackConfigFactory = (env: unknown, argv: { mode?: 'production' | 'development' }) => Configuration;
+
+/** Sets the build-time environment so the dev bundle talks only to this server (nothing leaves the machine). */
+function demoBuildEnvironment(): void {
+  const defaults: Record<string, string> = {
+    VIVA_CHECKOUT_URL: '/demo/viva/web/checkout',
+    STRIPE_JS_URL: '/demo/stripe/v3.js',
+    PRODUCT_HOMEPAGE_URL: '/demo',
+    BOOKKEEPING_INFO_URL: '/demo',
+  };
+  for (const [key, value] of Object.entries(defaults)) process.env[key] ??= value;
+}
+
+async function createDevMiddleware(): Promise<Middleware> {
+  demoBuildEnvironment();
+  const webpack = (await import('webpack')).default;
+  const devMiddleware = (await import('webpack-dev-middleware')).default;
+  // webpack.config.ts is TypeScript; under tsx, require() compiles it on the fly.
+  const configModule = createRequire(__filename)(path.join(REPO_ROOT, 'webpack.config.ts')) as
+    { default?: WebpackConfigFactory } | WebpackConfigFactory;
+  const factory = typeof configModule === 'function' ? configModule : configModule.default;
+  if (!factory) throw new Error('webpack.config.ts exports no config function');
+  const compiler = webpack(factory({}, { mode: 'development' }));
+  return devMiddleware(compiler, { publicPath: '/', stats: 'errors-warnings' }) as unknown as Middleware;
+}
+
+/**
+ * Registers the SPA routes. Resolves with a function that stops the dev middleware's watcher (a no-op for
+ * dist/).
+ */
+export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<() => Promise<void>> {
+  const inject = options.injectStripeDouble ?? true;
+  const prepare = (indexHtml: string) => (inject ? withStripeDouble(indexHtml) : indexHtml);
+
+  if (options.devMiddleware) {
+    const middleware = await createDevMiddleware();
+    const readIndex = () =>
+      new Promise<string>((resolve, reject) => {
+        middleware.waitUntilValid(() => {
+          try {
+            const read = middleware.context.outputFileSystem.readFileSync;
+            if (!read) throw new Error('webpack output file system cannot read');
+            resolve(
+              String(
+                read.call(middleware.context.outputFileSystem, path.join(REPO_ROOT, 'dist', 'index.html')),
+              ),
+            );
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      });
+    app.get('/*', async (request, reply) => {
+      const pathname = pathOf(request);
+      if (pathname === null || RESERVED.test(pathname)) return notFound(reply);
+      const isFile = ASSET_DIRS.test(pathname) || /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+      if (isFile && pathname !== '/index.html') {
+        reply.hijack();
+        middleware(request.raw, reply.raw, () => {
+          reply.raw.statusCode = 404;
+          reply.raw.setHeader('content-type', 'application/json; charset=utf-8');
+          reply.raw.end(JSON.stringify({ name: 'NOT_FOUND', errorCode: 'ROUTE_NOT_FOUND' }));
+        });
+        return reply;
+      }
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(prepare(await readIndex()));
+    });
+    return () => new Promise<void>((resolve) => middleware.close(() => resolve()));
+  }
+
+  const root = path.resolve(options.distDir ?? path.join(REPO_ROOT, 'dist'));
+  const indexPath = path.join(root, 'index.html');
+  if (!fs.existsSync(indexPath)) throw new Error(`No built SPA at ${indexPath}; run \`npm run build\` first`);
+  app.get('/*', async (request, reply) => {
+    const pathname = pathOf(request);
+    if (pathname === null || RESERVED.test(pathname)) return notFound(reply);
+    const file = path.resolve(root, `.${pathname}`);
+    const inside = file === root || file.startsWith(root + path.sep);
+    if (inside && file !== indexPath) {
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat?.isFile()) {
+        const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+        // Hashed bundle files never change; everything else is revalidated.
+        const immutable = pathname.startsWith('/assets/') && /\.[0-9a-f]{10}\./.test(pathname);
+        return reply
+          .header('content-type', type)
+          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+          .header('x-content-type-options', 'nosniff')
+          .send(fs.createReadStream(file));
+      }
+    }
+    if (!inside || ASSET_DIRS.test(pathname)) return notFound(reply);
+    const indexHtml = await fs.promises.readFile(indexPath, 'utf8');
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(prepare(indexHtml));
+  });
+  return async () => undefined;
+}
