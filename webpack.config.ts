@@ -61,6 +61,15 @@ export default function config(_env: unknown, argv: { mode?: 'production' | 'dev
     },
     plugins: [
       new webpack.EnvironmentPlugin(environmentDefaults(process.env.DEMO === '1')),
+      // Sentry's tree-shaking flags (docs: configuration/tree-shaking): no debug logging, no tracing, and
+      // none of Session Replay's iframe, shadow-DOM and worker code.
+      new webpack.DefinePlugin({
+        __SENTRY_DEBUG__: false,
+        __SENTRY_TRACING__: false,
+        __RRWEB_EXCLUDE_IFRAME__: true,
+        __RRWEB_EXCLUDE_SHADOW_DOM__: true,
+        __SENTRY_EXCLUDE_REPLAY_WORKER__: true,
+      }),
       new HtmlWebpackPlugin({ template: 'static/index.html', favicon: 'static/favicon.svg' }),
       new CopyWebpackPlugin({
         patterns: [{ from: 'static', to: 'static', globOptions: { ignore: ['**/index.html'] } }],

@@ -8,6 +8,7 @@ import { makeStore } from './app/store';
 import { createApi } from './shared/api';
 import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
+import { initReporting, reportError } from './shared/reporting';
 
 async function main() {
   const i18n = await initI18n();
@@ -19,7 +20,7 @@ async function main() {
     origin: window.location.origin,
     vivaCheckoutUrl: config.vivaCheckoutUrl,
     isMobile: isMobileDevice(navigator),
-    reportError: (error) => console.error(error),
+    reportError: (error) => reportError(error),
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
@@ -28,6 +29,8 @@ async function main() {
       <App store={store} i18n={i18n} router={router} />
     </StrictMode>,
   );
+  // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).
+  initReporting({ dsn: config.sentryDsn, release: config.sentryRelease });
 }
 
 void main();

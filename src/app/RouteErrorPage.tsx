@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reportError } from '../shared/reporting';
 import { Page } from '../shared/ui/Page';
 import { ButtonLink } from '../shared/ui/Button';
 import { NotFoundPage } from './NotFoundPage';
@@ -8,7 +10,12 @@ import { NotFoundPage } from './NotFoundPage';
 export function RouteErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    // An unknown address is the visitor's typo, not a bug; every other route error is reported (§8).
+    if (!notFound) reportError(error, { area: 'route' });
+  }, [error, notFound]);
+  if (notFound) return <NotFoundPage />;
   return (
     <Page narrow>
       <div role="alert">

@@ -1,12 +1,101 @@
+import { useTheme, type Theme } from '@emotion/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useLocation } from 'react-router-dom';
+import { config } from '../../app/config';
+import { ButtonLink } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { integrationActions, selectCallback, type IntegrationState } from './integrationSlice';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+/** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
+const alertText = (theme: Theme) => ({
+  color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c',
+  fontWeight: 600,
+});
+
+function CallbackResult({ callback }: { callback: IntegrationState['callback'] | null }) {
+  const { t } = useTranslation();
+  switch (callback?.status) {
+    case 'succeeded':
+      return (
+        <p role="status">
+          {callback.bookkeeper === 'fortnox'
+            ? t('integrate.fortnoxIntegrationSuccess')
+            : t('integrate.vismaIntegrationSuccess')}
+        </p>
+      );
+    case 'failed':
+      // §8: the same text for both providers, with the server's error name when it gave one.
+      return (
+        <p role="alert" css={(theme) => ({ ...alertText(theme), overflowWrap: 'anywhere' })}>
+          {t('integrate.vismaIntegrationFailed')}
+          {callback.errorName ? `: ${callback.errorName}` : ''}
+        </p>
+      );
+    case 'missingParams':
+      return (
+        <p role="alert" css={alertText}>
+          {t('common.somethingWentWrong')}
+        </p>
+      );
+    case 'openingApp':
+      return (
+        <>
+          <p role="status">{t('integrate.redirecting')}</p>
+          {/* Some browsers only follow an app link the visitor taps. */}
+          {callback.appUrl && <ButtonLink href={callback.appUrl}>{t('integrate.openApp')}</ButtonLink>}
+        </>
+      );
+    default:
+      return <Spinner label={t('integrate.connecting')} />;
+  }
+}
+
+/**
+ * §2 callback pages `/stripe`, `/integrateFortnox`, `/integrateVisma`: the provider returns here with
+ * `code` and `state`. The page shows the logo, the bookkeeping title, the result and a button to the
+ * external info page; the saga decides between integrating and handing over to the mobile app.
+ */
 export function IntegrationCallbackPage() {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const { pathname, search } = useLocation();
+  const callback = useSelector(selectCallback);
+  const key = pathname + search;
+
+  useEffect(() => {
+    // An OAuth code can be redeemed once: a URL already handled (a remount, back navigation) is not
+    // sent again.
+    if (callback.key !== key) dispatch(integrationActions.callbackOpened({ pathname, search }));
+  }, [callback.key, key, pathname, search, dispatch]);
+
   return (
-    <Page>
+    <Page narrow>
+      <img
+        src={theme.logo}
+        alt=""
+        width={160}
+        height={40}
+        css={{ objectFit: 'contain', objectPosition: 'left' }}
+      />
       <h1>{t('integrate.bookkeepingTitle')}</h1>
+      <div
+        css={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          gap: 16,
+          marginBottom: 24,
+        }}
+      >
+        <CallbackResult callback={callback.key === key ? callback : null} />
+      </div>
+      <ButtonLink variant="secondary" href={config.bookkeepingInfoUrl}>
+        {t('integrate.moreInfo')}
+      </ButtonLink>
     </Page>
   );
 }

@@ -1,12 +1,157 @@
+import { useTheme, type Theme } from '@emotion/react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { TextField } from '../../shared/ui/TextField';
+import { MIN_PASSWORD_LENGTH, isValid, validatePasswords } from './passwordValidation';
+import { passwordResetActions, selectPasswordReset } from './passwordResetSlice';
 
-/** Placeholder until its issue builds the screen (see the open issues). */
+/** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
+const alertText = (theme: Theme) => ({
+  color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c',
+  fontWeight: 600,
+});
+
+const NEW_PASSWORD = 'newPassword';
+const REPEAT_PASSWORD = 'repeatPassword';
+
+function ResetForm({ oobCode, email }: { oobCode: string; email: string | null }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { submitting, changeError } = useSelector(selectPasswordReset);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  // Errors appear after the first attempt and then follow the typing, so nobody is scolded mid-word.
+  const [attempted, setAttempted] = useState(false);
+  // The server's 'too weak' is about the password it was sent; it goes away once that one is edited.
+  const [sentPassword, setSentPassword] = useState<string | null>(null);
+  const errors = validatePasswords(password, repeat);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (!isValid(errors)) {
+      const first = errors.password ? NEW_PASSWORD : REPEAT_PASSWORD;
+      const field = event.currentTarget.elements.namedItem(first);
+      if (field instanceof HTMLInputElement) field.focus();
+      return;
+    }
+    setSentPassword(password);
+    dispatch(passwordResetActions.changeRequested({ oobCode, password }));
+  };
+
+  const passwordError =
+    attempted && errors.password
+      ? t('passwordReset.passwordTooShort', { count: MIN_PASSWORD_LENGTH })
+      : changeError === 'tooWeak' && sentPassword === password
+        ? t('passwordReset.passwordTooWeak')
+        : null;
+  const repeatError = attempted && errors.repeat ? t('passwordReset.validationNotMatching') : null;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
+      {/* Lets password managers store the new password under the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
+      <TextField
+        label={t('passwordReset.newPassword')}
+        name={NEW_PASSWORD}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={passwordError}
+      />
+      <TextField
+        label={t('passwordReset.repeatPassword')}
+        name={REPEAT_PASSWORD}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={repeat}
+        onChange={(event) => setRepeat(event.target.value)}
+        error={repeatError}
+      />
+      {changeError === 'failed' && (
+        <p role="alert" css={alertText}>
+          {t('error.anErrorOccurred')}
+        </p>
+      )}
+      <Button type="submit" disabled={submitting} css={{ width: '100%', marginTop: 8 }}>
+        {t('passwordReset.change')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * §2 password reset, `/auth/passwordreset?oobCode=`: checks the code with the identity service (firebase,
+ * loaded on this route only), then asks for the new password twice. States of §4: loading, form, link
+ * expired, changed (with the account's e-mail address).
+ */
 export function PasswordResetPage() {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const [searchParams] = useSearchParams();
+  const oobCode = searchParams.get('oobCode');
+  const { status, email } = useSelector(selectPasswordReset);
+
+  useEffect(() => {
+    dispatch(passwordResetActions.pageOpened({ oobCode }));
+  }, [oobCode, dispatch]);
+
+  let body;
+  switch (status) {
+    case 'loading':
+      body = <Spinner label={t('passwordReset.loading')} />;
+      break;
+    case 'linkExpired':
+      body = (
+        <p role="alert" css={alertText}>
+          {t('passwordReset.linkExpired')}
+        </p>
+      );
+      break;
+    case 'error':
+      body = (
+        <>
+          <p role="alert" css={alertText}>
+            {t('error.anErrorOccurred')}
+          </p>
+          <Button onClick={() => dispatch(passwordResetActions.pageOpened({ oobCode }))}>
+            {t('common.retry')}
+          </Button>
+        </>
+      );
+      break;
+    case 'changed':
+      body = (
+        <p role="status" css={{ overflowWrap: 'anywhere' }}>
+          {t('passwordReset.changed', { email: email ?? '' })}
+        </p>
+      );
+      break;
+    case 'form':
+      body = <ResetForm oobCode={oobCode ?? ''} email={email} />;
+      break;
+  }
+
   return (
-    <Page>
-      <h1>{t('passwordReset.title')}</h1>
+    <Page narrow>
+      <img
+        src={theme.logo}
+        alt=""
+        width={160}
+        height={40}
+        css={{ objectFit: 'contain', objectPosition: 'left' }}
+      />
+      <h1>{status === 'changed' ? t('passwordReset.changedTitle') : t('passwordReset.title')}</h1>
+      {body}
     </Page>
   );
 }

@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// §2 /download?url= and /receipt/:companyId/:receiptId in the built app, against the demo API.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** With SHOTS_DIR set, keeps a PNG of the page (the phone size merchants and customers use). */
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS_DIR) return;
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+/** Pays a café order with Swish through the demo API (it completes by itself) and returns its receipt id. */
+async function realReceipt(request: APIRequestContext): Promise<string> {
+  const cart = {
+    cart: [{ id: 'e2e-1', productId: 'brygg', count: 2, deviations: [], description: '' }],
+    tabItems: [],
+  };
+  expect((await request.put('/api/v2/webshop/cafe/cart', { data: cart })).ok()).toBe(true);
+  const start = await request.post('/api/v2/webshop/cafe/cart/startPayment', {
+    data: {
+      paymentMethodId: 'pm-cafe-swish',
+      customerInfo: {
+        name: 'Anna',
+        email: 'anna@example.com',
+        phone: '0701234567',
+        extraInfo: '',
+        postalCode: '',
+        address: '',
+        city: '',
+        isMobile: false,
+      },
+      orderReference: null,
+    },
+  });
+  expect(start.ok()).toBe(true);
+  let receiptId: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const session = (await (await request.get('/api/v2/webshop/cafe/cart')).json()) as {
+          receiptId?: string | null;
+        };
+        receiptId = session.receiptId ?? null;
+        return receiptId;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return receiptId as unknown as string;
+}
+
+test.describe('download page', () => {
+  test('shows the logo and a link to the receipt at the given http(s) URL', async ({ page }) => {
+    const url = 'https://receipts.example.com/r/123.pdf';
+    await page.goto(`/download?url=${encodeURIComponent(url)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Download your receipt' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download receipt' })).toHaveAttribute('href', url);
+    await expect(page.locator('img[src="/static/logo-dark.svg"]')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, 'download-valid');
+  });
+
+  for (const [label, raw] of [
+    ['javascript:', 'javascript:alert(document.domain)'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['relative', '/api/receipt.pdf'],
+  ] as const) {
+    test(`refuses a ${label} URL with a clear message and no link`, async ({ page }) => {
+      page.on('dialog', () => {
+        throw new Error('a dialog opened: the URL ran');
+      });
+      await page.goto(`/download?url=${encodeURIComponent(raw)}`);
+      await expect(page.getByRole('alert')).toHaveText('The link is not valid');
+      await expect(page.getByRole('link')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      if (label === 'javascript:') await shot(page, 'download-invalid');
+    });
+  }
+});
+
+test.describe('receipt download page', () => {
+  test("fetches a real receipt's PDF; Download opens it in a new window", async ({ page, request }) => {
+    const receiptId = await realReceipt(request);
+    await page.goto(`/receipt/c-cafe/${receiptId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Download your receipt' })).toBeVisible();
+    const download = page.getByRole('link', { name: 'Download' });
+    await expect(download).toHaveAttribute('href', /^blob:http:\/\/127\.0\.0\.1:\d+\//);
+    await expectNoAxeViolations(page);
+    await shot(page, 'receipt-download-ready');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), download.click()]);
+    expect(popup.url()).toMatch(/^blob:/);
+    const bytes = await popup.evaluate(async () => {
+      const blob = await (await fetch(window.location.href)).blob();
+      return { type: blob.type, head: new TextDecoder().decode((await blob.arrayBuffer()).slice(0, 5)) };
+    });
+    expect(bytes).toEqual({ type: 'application/pdf', head: '%PDF-' });
+  });
+
+  test('Swedish: Ladda ner ditt kvitto, Ladda ner', async ({ page }) => {
+    await page.route('**/api/v1/webshop/download/**', (route) =>
+      route.fulfill({ json: { pdfData: { data: [37, 80, 68, 70, 45] } } }),
+    );
+    await page.goto('/receipt/c-cafe/r-demo?lng=se');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ladda ner ditt kvitto' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ladda ner' })).toBeVisible();
+    await shot(page, 'receipt-download-ready-se');
+  });
+
+  test('shows that it is fetching', async ({ page }) => {
+    await page.route('**/api/v1/webshop/download/**', () => undefined); // never answers
+    await page.goto('/receipt/c-cafe/r-slow');
+    await expect(page.getByRole('status')).toContainText('Fetching the receipt…');
+    await expectNoAxeViolations(page);
+    await shot(page, 'receipt-download-loading');
+  });
+
+  test("a 400 shows the server's message", async ({ page }) => {
+    await page.goto('/receipt/c-cafe/bad!id');
+    await expect(page.getByRole('alert')).toHaveText('INVALID_RECEIPT_ID');
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'receipt-download-400');
+  });
+
+  test('another failure (404) shows error.anErrorOccurred and can try again', async ({ page }) => {
+    await page.goto('/receipt/c-cafe/no-such-receipt');
+    await expect(page.getByRole('alert')).toHaveText('An error occurred, please try again');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, 'receipt-download-error');
+  });
+});

@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// §8 error reporting in the built app: the build's SENTRY_DSN points at the demo API's collector
+// (`npm run test:e2e` builds with SENTRY_DSN=http://e2e@127.0.0.1:4321/1 and SENTRY_RELEASE=e2e), so
+// nothing leaves the machine.
+
+interface Envelope {
+  raw: string;
+  items: Array<{ header: { type?: string }; payload: unknown }>;
+}
+interface SentEvent {
+  environment?: string;
+  release?: string;
+  exception?: { values?: Array<{ type?: string; value?: string }> };
+  request?: { url?: string };
+}
+
+async function envelopes(request: APIRequestContext): Promise<Envelope[]> {
+  return ((await (await request.get('/demo/error-reports')).json()) as { envelopes: Envelope[] }).envelopes;
+}
+
+async function events(request: APIRequestContext): Promise<SentEvent[]> {
+  return (await envelopes(request)).flatMap((e) =>
+    e.items.filter((i) => i.header.type === 'event').map((i) => i.payload as SentEvent),
+  );
+}
+
+const message = (event: SentEvent) =>
+  event.exception?.values?.map((v) => `${v.type}: ${v.value}`).join(' | ') ?? '';
+
+/** Opens a page and waits until the reporting SDK (its chunks, loaded after first paint) has arrived. */
+async function openWithReporting(page: Page, path: string) {
+  let scriptsInFlight = 0;
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scriptsInFlight += 1;
+  });
+  const settled = (r: { resourceType(): string }) => {
+    if (r.resourceType() === 'script') scriptsInFlight -= 1;
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  const sdk = page.waitForResponse(/\/assets\/sentry\.[0-9a-f]+\.js$/, { timeout: 10_000 }).catch(() => null);
+  await page.goto(path);
+  expect(
+    await sdk,
+    'The reporting SDK was not loaded: build with SENTRY_DSN=http://e2e@127.0.0.1:4321/1 (npm run test:e2e does).',
+  ).not.toBeNull();
+  // The SDK's vendor chunk is requested together with it.
+  await expect.poll(() => scriptsInFlight).toBe(0);
+}
+
+/** Makes every further script chunk fail, then moves to `path`: its screen's code cannot load. */
+async function failNextScreen(page: Page, path: string) {
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+}
+
+test.beforeEach(async ({ request }) => {
+  await request.delete('/demo/error-reports');
+});
+
+test('a route error reaches the collector, as production, without contact details', async ({
+  page,
+  request,
+}) => {
+  await openWithReporting(
+    page,
+    '/download?url=https%3A%2F%2Fx.example%2Fr.pdf&email=anna%40example.com&phone=0701234567',
+  );
+  await failNextScreen(page, '/receipt/c-cafe/r1?email=anna@example.com&phone=+46701234567');
+
+  await expect
+    .poll(async () => (await events(request)).map(message).join('\n'), { timeout: 10_000 })
+    .toMatch(/Loading chunk/);
+  const [event] = (await events(request)).filter((e) => message(e).includes('Loading chunk'));
+  expect(event?.environment).toBe('production');
+  expect(event?.release).toBe(process.env.SENTRY_RELEASE ?? 'e2e');
+  expect(event?.request?.url).toMatch(/\/receipt\/c-cafe\/r1$/);
+
+  const everything = (await envelopes(request)).map((e) => e.raw).join('\n');
+  for (const secret of ['anna@example.com', 'anna%40example.com', '0701234567', '701234567']) {
+    expect(everything).not.toContain(secret);
+  }
+});
+
+test("a 'Failed to fetch' is not reported", async ({ page, request }) => {
+  // The receipt call never reaches the server, as on a dropped connection.
+  await page.route('**/api/v1/webshop/download/**', (route) => route.abort('internetdisconnected'));
+  await openWithReporting(page, '/receipt/c-cafe/r1');
+  await expect(page.getByRole('alert')).toHaveText('An error occurred, please try again');
+
+  // A real error afterwards proves the pipeline works and has sent everything reported before it.
+  await failNextScreen(page, '/integrateVisma');
+  await expect
+    .poll(async () => (await events(request)).map(message).join('\n'), { timeout: 10_000 })
+    .toMatch(/Loading chunk/);
+  expect((await events(request)).filter((e) => message(e).includes('Failed to fetch'))).toEqual([]);
+
+  // It was reported and dropped by the SDK's filter: the client report sent when the page is hidden
+  // counts one error discarded by an event processor (the ignoreErrors filter).
+  await page.close({ runBeforeUnload: true });
+  await expect
+    .poll(async () => (await envelopes(request)).map((e) => e.raw).join('\n'), { timeout: 10_000 })
+    .toMatch(/"discarded_events":\[\{"reason":"event_processor","category":"error","quantity":1\}\]/);
+});

@@ -1,0 +1,171 @@
+import {
+  appLink,
+  bookkeeperName,
+  parseBookkeeper,
+  parseIntegrationState,
+  planCallback,
+  serviceOfPath,
+} from '../../../src/features/integration/integrationCallback';
+
+const state = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const webState = state({ isWeb: true, companyID: 'c-cafe', scopeState: 'scope-1' });
+
+describe('parseBookkeeper (§9 only Visma and Fortnox)', () => {
+  it.each([
+    ['fortnox', 'fortnox'],
+    ['visma', 'visma'],
+    ['Fortnox', 'fortnox'],
+    ['VISMA', 'visma'],
+  ])('%s → %s', (raw, expected) => {
+    expect(parseBookkeeper(raw)).toBe(expected);
+  });
+
+  it.each([undefined, '', 'quickbooks', 'fortnox ', 'visma<script>', '__proto__', 'constructor'])(
+    'refuses %j',
+    (raw) => {
+      expect(parseBookkeeper(raw)).toBeNull();
+    },
+  );
+
+  it('names them as the brands do', () => {
+    expect(bookkeeperName('fortnox')).toBe('Fortnox');
+    expect(bookkeeperName('visma')).toBe('Visma');
+  });
+});
+
+describe('serviceOfPath', () => {
+  it.each([
+    ['/integrateFortnox', 'fortnox'],
+    ['/integratefortnox/', 'fortnox'],
+    ['/integrateVisma', 'visma'],
+    ['/stripe', 'stripe'],
+  ])('%s → %s', (path, service) => {
+    expect(serviceOfPath(path)).toBe(service);
+  });
+});
+
+describe('parseIntegrationState', () => {
+  it('reads the URL-decoded JSON', () => {
+    expect(parseIntegrationState(JSON.stringify({ isWeb: true, companyID: 'c1', scopeState: 's' }))).toEqual({
+      isWeb: true,
+      companyID: 'c1',
+      scopeState: 's',
+    });
+  });
+
+  it('also reads a state that was encoded twice', () => {
+    expect(
+      parseIntegrationState(
+        encodeURIComponent(JSON.stringify({ isWeb: false, companyID: 'c1', scopeState: 's' })),
+      ),
+    ).toEqual({
+      isWeb: false,
+      companyID: 'c1',
+      scopeState: 's',
+    });
+  });
+
+  it('takes a missing scopeState as empty', () => {
+    expect(parseIntegrationState('{"isWeb":true,"companyID":"c1"}')).toEqual({
+      isWeb: true,
+      companyID: 'c1',
+      scopeState: '',
+    });
+  });
+
+  it.each([
+    '',
+    '{not json',
+    '%E0%A4%A',
+    '<script>alert(1)</script>',
+    'null',
+    '[]',
+    '"text"',
+    '42',
+    '{"isWeb":"true","companyID":"c1"}',
+    '{"isWeb":1,"companyID":"c1"}',
+    '{"isWeb":true}',
+    '{"isWeb":true,"companyID":""}',
+    '{"isWeb":true,"companyID":"   "}',
+    '{"isWeb":true,"companyID":42}',
+    '{"isWeb":true,"companyID":{"toString":"x"}}',
+    '{"isWeb":true,"companyID":"c1","scopeState":{"a":1}}',
+    `{"isWeb":true,"companyID":"${'x'.repeat(201)}"}`,
+    '{"__proto__":{"isWeb":true},"companyID":"c1"}',
+  ])('refuses %j', (raw) => {
+    expect(parseIntegrationState(raw)).toBeNull();
+  });
+});
+
+describe('planCallback (§2 integration callback pages)', () => {
+  it('integrates Fortnox on the Fortnox path with code and scopeState', () => {
+    expect(planCallback('/integrateFortnox', `?code=abc&state=${webState}`)).toEqual({
+      kind: 'integrate',
+      bookkeeper: 'fortnox',
+      companyId: 'c-cafe',
+      authorizationCode: 'abc',
+      scopes: 'scope-1',
+    });
+  });
+
+  it('integrates Visma on the Visma path and on /stripe', () => {
+    expect(planCallback('/integrateVisma', `?code=abc&state=${webState}`)).toMatchObject({
+      kind: 'integrate',
+      bookkeeper: 'visma',
+    });
+    expect(planCallback('/stripe', `?code=abc&state=${webState}`)).toMatchObject({
+      kind: 'integrate',
+      bookkeeper: 'visma',
+    });
+  });
+
+  it('hands a mobile flow (isWeb false) to the app of the path’s service', () => {
+    const mobile = state({ isWeb: false, companyID: 'c-cafe', scopeState: 's' });
+    expect(planCallback('/integrateFortnox', `?code=abc&state=${mobile}`)).toEqual({
+      kind: 'openApp',
+      service: 'fortnox',
+    });
+    expect(planCallback('/integrateVisma', `?code=abc&state=${mobile}`)).toEqual({
+      kind: 'openApp',
+      service: 'visma',
+    });
+    expect(planCallback('/stripe', `?code=abc&state=${mobile}`)).toEqual({
+      kind: 'openApp',
+      service: 'stripe',
+    });
+  });
+
+  it('hands an unparsable state to the app', () => {
+    expect(planCallback('/integrateVisma', '?code=abc&state=%7Bbroken')).toEqual({
+      kind: 'openApp',
+      service: 'visma',
+    });
+  });
+
+  it('a denied mobile flow (no code) still goes back to the app, which started it', () => {
+    const mobile = state({ isWeb: false, companyID: 'c-cafe', scopeState: 's' });
+    expect(planCallback('/integrateFortnox', `?error=access_denied&state=${mobile}`)).toEqual({
+      kind: 'openApp',
+      service: 'fortnox',
+    });
+  });
+
+  it.each([
+    ['no parameters', ''],
+    ['no state', '?code=abc'],
+    ['an empty state', '?code=abc&state='],
+    ['a web state without code', `?state=${webState}`],
+    ['a web state with an empty code', `?code=&state=${webState}`],
+    ['a denied web flow', `?error=access_denied&state=${webState}`],
+  ])('%s is missing params', (_label, search) => {
+    expect(planCallback('/integrateFortnox', search)).toEqual({ kind: 'missingParams' });
+  });
+});
+
+describe('appLink', () => {
+  it('keeps the path and the whole query string', () => {
+    expect(appLink('kassa', 'fortnox', '/integrateFortnox', '?code=a%20b&state=%7B%7D')).toBe(
+      'kassa://fortnox/integrateFortnox?code=a%20b&state=%7B%7D',
+    );
+  });
+});

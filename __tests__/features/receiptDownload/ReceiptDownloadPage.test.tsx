@@ -1,0 +1,116 @@
+import { act, screen } from '@testing-library/react';
+import { NetworkError } from '../../../src/shared/api';
+import { deferred, renderApp } from '../../helpers/renderApp';
+import se from '../../../translations/se.json';
+
+// §2 receipt download page /receipt/:companyId/:receiptId and its §8 errors.
+
+const PDF = Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d]); // "%PDF-"
+const blobs: Blob[] = [];
+
+/** jsdom's Blob has no arrayBuffer(); FileReader reads it. */
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+beforeEach(() => {
+  blobs.length = 0;
+  // jsdom has no object URLs.
+  URL.createObjectURL = jest.fn((blob: Blob) => {
+    blobs.push(blob);
+    return `blob:http://shop.test/pdf-${blobs.length}`;
+  });
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('receipt download page', () => {
+  it("is 'Ladda ner ditt kvitto' with a 'Ladda ner' button in Swedish", () => {
+    expect(se.download.title).toBe('Ladda ner ditt kvitto');
+    expect(se.download.button).toBe('Ladda ner');
+  });
+
+  it('fetches the PDF and offers Download, which opens it in a new window', async () => {
+    const getReceiptPdf = jest.fn(() => Promise.resolve(PDF));
+    const { container } = await renderApp('/receipt/c-cafe/r-123', { api: { getReceiptPdf } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Download your receipt' }),
+    ).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Download' });
+    expect(getReceiptPdf).toHaveBeenCalledWith('c-cafe', 'r-123');
+    expect(link).toHaveAttribute('href', 'blob:http://shop.test/pdf-1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(blobs[0]?.type).toBe('application/pdf');
+    expect(await bytesOf(blobs[0]!)).toEqual(PDF);
+    expect(container.querySelector('img[src="/static/logo-dark.svg"]')).not.toBeNull();
+  });
+
+  it('shows that it is fetching', async () => {
+    await renderApp('/receipt/c-cafe/r-123', { api: { getReceiptPdf: () => new Promise(() => undefined) } });
+    expect(await screen.findByText('Fetching the receipt…')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it("a 400 shows the server's message and is not reported", async () => {
+    const { reportError } = await renderApp('/receipt/c-cafe/bad!id', {
+      api: {
+        getReceiptPdf: () =>
+          Promise.reject(new NetworkError('INVALID_RECEIPT_ID', { status: 400, code: 'E1' })),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('INVALID_RECEIPT_ID');
+    expect(reportError).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument(); // it would fail the same way
+  });
+
+  it.each([
+    ['a 404', new NetworkError('{"name":"NOT_FOUND"}', { status: 404 })],
+    ['a 500', new NetworkError('<html>Internal error</html>', { status: 500 })],
+    ['no answer', new NetworkError('Failed to fetch', { status: 0 })],
+  ])('%s shows error.anErrorOccurred and is reported', async (_label, error) => {
+    const { reportError } = await renderApp('/receipt/c-cafe/r-123', {
+      api: { getReceiptPdf: () => Promise.reject(error) },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred, please try again');
+    expect(screen.queryByText(/Internal error|NOT_FOUND/)).not.toBeInTheDocument();
+    expect(reportError).toHaveBeenCalledWith(error);
+  });
+
+  it('can try again after a failure', async () => {
+    const getReceiptPdf = jest
+      .fn()
+      .mockRejectedValueOnce(new NetworkError('Failed to fetch', { status: 0 }))
+      .mockResolvedValueOnce(PDF);
+    const { user } = await renderApp('/receipt/c-cafe/r-123', { api: { getReceiptPdf } });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(getReceiptPdf).toHaveBeenCalledTimes(2);
+  });
+
+  it('frees the PDF when the page is left', async () => {
+    const { router } = await renderApp('/receipt/c-cafe/r-123', {
+      api: { getReceiptPdf: () => Promise.resolve(PDF) },
+    });
+    await screen.findByRole('link', { name: 'Download' });
+    await act(() => router.navigate('/download?url=https%3A%2F%2Fx.test%2Fr.pdf'));
+    await screen.findByRole('link', { name: 'Download receipt' });
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://shop.test/pdf-1');
+  });
+
+  it('drops an answer for a receipt the visitor has left', async () => {
+    const first = deferred<Uint8Array>();
+    const getReceiptPdf = jest.fn().mockReturnValueOnce(first.promise).mockResolvedValueOnce(PDF);
+    const { router } = await renderApp('/receipt/c-cafe/r-1', { api: { getReceiptPdf } });
+    await screen.findByText('Fetching the receipt…');
+    await act(() => router.navigate('/receipt/c-cafe/r-2'));
+    await screen.findByRole('link', { name: 'Download' });
+    await act(async () => first.resolve(PDF));
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+    expect(getReceiptPdf).toHaveBeenLastCalledWith('c-cafe', 'r-2');
+  });
+});

@@ -1,0 +1,183 @@
+import * as Sentry from '@sentry/browser';
+import {
+  MAX_QUEUED_REPORTS,
+  createReporter,
+  type ReportingClient,
+  type ReportingConfig,
+} from '../../../src/shared/reporting/reporter';
+import { scrubEvent } from '../../../src/shared/reporting/scrubEvent';
+import { startSentry } from '../../../src/shared/reporting/sentrySdk';
+import { IGNORED_ERRORS, sentryOptions } from '../../../src/shared/reporting/sentryOptions';
+
+/** An envelope as the transport receives it: [headers, items]. */
+type Envelope = unknown[];
+const mockSentEnvelopes: Envelope[] = [];
+
+// The real SDK, whose transport records envelopes instead of posting them.
+jest.mock('@sentry/browser', () => {
+  const actual = jest.requireActual<typeof Sentry>('@sentry/browser');
+  return {
+    ...actual,
+    init: (options: Sentry.BrowserOptions) =>
+      actual.init({
+        ...options,
+        transport: () => ({
+          send: (envelope: unknown) => {
+            mockSentEnvelopes.push(envelope as Envelope);
+            return Promise.resolve({});
+          },
+          flush: () => Promise.resolve(true),
+        }),
+      }),
+  };
+});
+
+function fakeClient() {
+  return { captureException: jest.fn(() => 'event-id') };
+}
+
+/** A reporter whose scheduled loading runs when the test says so. */
+function setup(
+  client: ReportingClient = fakeClient(),
+  load?: (config: ReportingConfig) => Promise<ReportingClient>,
+) {
+  const tasks: Array<() => void> = [];
+  const loadClient = jest.fn(load ?? (() => Promise.resolve(client)));
+  const reporter = createReporter({ loadClient, schedule: (task) => tasks.push(task) });
+  const runScheduled = async () => {
+    for (const task of tasks.splice(0)) task();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { reporter, loadClient, runScheduled, sdk: client as ReturnType<typeof fakeClient> };
+}
+
+describe('createReporter', () => {
+  it('loads nothing until the page has painted, then starts the SDK with the DSN and release', async () => {
+    const { reporter, loadClient, runScheduled } = setup();
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '1.2.3' });
+    expect(loadClient).not.toHaveBeenCalled();
+    await runScheduled();
+    expect(loadClient).toHaveBeenCalledTimes(1);
+    expect(loadClient).toHaveBeenCalledWith({ dsn: 'https://key@errors.example/1', release: '1.2.3' });
+  });
+
+  it('queues reports made before the SDK has loaded and sends them, with their context, once it has', async () => {
+    const { reporter, runScheduled, sdk } = setup();
+    const early = new Error('early');
+    reporter.report(early, { area: 'integration' });
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    expect(sdk.captureException).not.toHaveBeenCalled();
+    await runScheduled();
+    expect(sdk.captureException).toHaveBeenCalledWith(early, {
+      contexts: { details: { area: 'integration' } },
+    });
+    const late = new Error('late');
+    reporter.report(late);
+    expect(sdk.captureException).toHaveBeenLastCalledWith(late, undefined);
+  });
+
+  it('reports the same error object once (an error page that renders again)', async () => {
+    const { reporter, runScheduled, sdk } = setup();
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    await runScheduled();
+    const error = new Error('once');
+    reporter.report(error);
+    reporter.report(error);
+    expect(sdk.captureException).toHaveBeenCalledTimes(1);
+  });
+
+  it('is off without a DSN: nothing is loaded and queued reports are dropped', async () => {
+    const { reporter, loadClient, runScheduled, sdk } = setup();
+    reporter.report(new Error('before'));
+    reporter.init({ dsn: '', release: '' });
+    reporter.report(new Error('after'));
+    await runScheduled();
+    expect(loadClient).not.toHaveBeenCalled();
+    expect(sdk.captureException).not.toHaveBeenCalled();
+  });
+
+  it('keeps at most MAX_QUEUED_REPORTS while loading', async () => {
+    const { reporter, runScheduled, sdk } = setup();
+    for (let i = 0; i < MAX_QUEUED_REPORTS + 10; i += 1) reporter.report(new Error(`e${i}`));
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    await runScheduled();
+    expect(sdk.captureException).toHaveBeenCalledTimes(MAX_QUEUED_REPORTS);
+  });
+
+  it('lets the app work on when the SDK cannot be loaded', async () => {
+    const { reporter, runScheduled } = setup(fakeClient(), () =>
+      Promise.reject(new Error('Loading chunk sentry failed')),
+    );
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    await expect(runScheduled()).resolves.toBeUndefined();
+    expect(() => reporter.report(new Error('after'))).not.toThrow();
+  });
+
+  it('initialises once', async () => {
+    const { reporter, loadClient, runScheduled } = setup();
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    await runScheduled();
+    expect(loadClient).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('sentryOptions (SPEC §8)', () => {
+  const options = sentryOptions('https://key@errors.example/1', 'abc123');
+
+  it('reports as production with the release', () => {
+    expect(options.environment).toBe('production');
+    expect(options.release).toBe('abc123');
+    expect(sentryOptions('https://key@errors.example/1', '').release).toBeUndefined();
+  });
+
+  it('samples no traces and adds no tracing integration', () => {
+    expect(options.tracesSampleRate).toBeUndefined();
+    expect(options.tracesSampler).toBeUndefined();
+    expect(options.integrations).toBeUndefined();
+  });
+
+  it("ignores 'Failed to fetch', 'Load failed' and 'fetch failed'", () => {
+    expect(options.ignoreErrors).toEqual(['Failed to fetch', 'Load failed', 'fetch failed']);
+    expect(IGNORED_ERRORS).toEqual(options.ignoreErrors);
+  });
+
+  it('collects nothing personal (Sentry 11 dataCollection, the successor of sendDefaultPii: false)', () => {
+    expect(options.dataCollection).toEqual(
+      expect.objectContaining({ userInfo: false, cookies: false, urlQueryParams: false, httpBodies: [] }),
+    );
+    expect(options.beforeSend).toBe(scrubEvent);
+  });
+});
+
+describe('with the real @sentry/browser', () => {
+  const sent = mockSentEnvelopes;
+
+  afterAll(async () => {
+    await Sentry.close();
+  });
+
+  it("sends a thrown error scrubbed and drops 'Failed to fetch'", async () => {
+    const { reporter, runScheduled } = setup(undefined, (config) => Promise.resolve(startSentry(config)));
+    reporter.init({ dsn: 'https://key@errors.example/1', release: 'r1' });
+    await runScheduled();
+
+    const networkDown = new TypeError('Failed to fetch');
+    reporter.report(networkDown);
+    reporter.report(new Error('Render failed for anna@example.com at 0701234567'), { area: 'route' });
+    await Sentry.flush(2000);
+
+    const events = sent
+      .flatMap((envelope) =>
+        (envelope[1] as Array<[{ type: string }, unknown]>).filter(([header]) => header.type === 'event'),
+      )
+      .map(([, payload]) => payload as Sentry.ErrorEvent);
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(event?.exception?.values?.[0]?.value).toBe('Render failed for [Filtered] at [Filtered]');
+    expect(event?.environment).toBe('production');
+    expect(event?.release).toBe('r1');
+    expect(event?.contexts?.details).toEqual({ area: 'route' });
+    expect(JSON.stringify(sent)).not.toContain('Failed to fetch');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Pure rules of the bookkeeping pages (SPEC §2, §8): which bookkeepers exist, how the OAuth callback's
+ * `state` is read, and what a callback URL asks for. No React, no I/O, so hostile URLs are unit-tested.
+ */
+import type { Bookkeeper, IntegrationState } from '../../contract';
+
+/** The mobile app's services, each with its own custom-scheme host (config.appHosts). */
+export type AppService = 'fortnox' | 'visma' | 'stripe';
+
+const BOOKKEEPER_NAMES: Record<Bookkeeper, string> = { fortnox: 'Fortnox', visma: 'Visma' };
+/** Longest company id accepted from a URL (the API's own limit). */
+const MAX_ID_LENGTH = 200;
+
+/**
+ * The bookkeeper named in a URL, or null for anything but Fortnox and Visma (§9). Case is ignored, since
+ * merchants type and paste these links.
+ *
+ * @param raw - the `:bookkeeper` route parameter
+ * @returns 'fortnox', 'visma' or null
+ */
+export function parseBookkeeper(raw: string | undefined): Bookkeeper | null {
+  const value = raw?.toLowerCase();
+  return value === 'fortnox' || value === 'visma' ? value : null;
+}
+
+/**
+ * The product name shown to merchants ('Fortnox', 'Visma'); brand names are not translated.
+ *
+ * @param bookkeeper - a supported bookkeeper
+ * @returns its display name
+ */
+export function bookkeeperName(bookkeeper: Bookkeeper): string {
+  return BOOKKEEPER_NAMES[bookkeeper];
+}
+
+/**
+ * The service a callback page belongs to: /integrateFortnox, /integrateVisma, otherwise /stripe.
+ * React Router matches paths case-insensitively, so this does too.
+ *
+ * @param pathname - `location.pathname` of the callback page
+ * @returns the service whose app host the redirect uses
+ */
+export function serviceOfPath(pathname: string): AppService {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  if (path.endsWith('/integratefortnox')) return 'fortnox';
+  if (path.endsWith('/integratevisma')) return 'visma';
+  return 'stripe';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the callback's `state`: JSON with isWeb (boolean), companyID (non-empty string) and scopeState
+ * (string, '' when absent). The value is tried as it arrives and once more URL-decoded, because some
+ * providers encode it twice. Anything of another shape is null: it is never trusted further.
+ *
+ * @param raw - the `state` query parameter, already decoded once by URLSearchParams
+ * @returns the state, or null when it cannot be parsed or has the wrong shape
+ */
+export function parseIntegrationState(raw: string): IntegrationState | null {
+  let json = tryJson(raw);
+  if (json === undefined) {
+    try {
+      json = tryJson(decodeURIComponent(raw));
+    } catch {
+      return null; // malformed percent-encoding
+    }
+  }
+  if (!isRecord(json)) return null;
+  const { isWeb, companyID, scopeState } = json;
+  if (typeof isWeb !== 'boolean') return null;
+  if (typeof companyID !== 'string' || companyID.trim() === '' || companyID.length > MAX_ID_LENGTH)
+    return null;
+  if (scopeState !== undefined && scopeState !== null && typeof scopeState !== 'string') return null;
+  return { isWeb, companyID, scopeState: typeof scopeState === 'string' ? scopeState : '' };
+}
+
+/** What a callback URL asks for. */
+export type CallbackPlan =
+  | { kind: 'missingParams' }
+  | { kind: 'openApp'; service: AppService }
+  | {
+      kind: 'integrate';
+      bookkeeper: Bookkeeper;
+      companyId: string;
+      authorizationCode: string;
+      scopes: string;
+    };
+
+/**
+ * Decides what a callback page does (§2):
+ * - no `state` → missing params ('common.somethingWentWrong');
+ * - `state` unparsable or isWeb false → back to the mobile app, which started the flow there (it also
+ *   gets a provider's `error=access_denied`, which carries no code);
+ * - isWeb true without `code` → missing params;
+ * - otherwise integrate Fortnox on the Fortnox path and Visma on the others.
+ *
+ * @param pathname - `location.pathname`
+ * @param search - `location.search`
+ * @returns the plan
+ */
+export function planCallback(pathname: string, search: string): CallbackPlan {
+  const params = new URLSearchParams(search);
+  const rawState = params.get('state');
+  const code = params.get('code');
+  if (rawState === null || rawState.trim() === '') return { kind: 'missingParams' };
+  const state = parseIntegrationState(rawState);
+  const service = serviceOfPath(pathname);
+  if (state === null || !state.isWeb) return { kind: 'openApp', service };
+  if (code === null || code.trim() === '') return { kind: 'missingParams' };
+  return {
+    kind: 'integrate',
+    bookkeeper: service === 'fortnox' ? 'fortnox' : 'visma',
+    companyId: state.companyID,
+    authorizationCode: code,
+    scopes: state.scopeState,
+  };
+}
+
+/**
+ * The custom-scheme link that hands the callback to the mobile app, with the page's path and query
+ * unchanged: `kassa://fortnox/integrateFortnox?code=…&state=…`.
+ *
+ * @param scheme - the app's URL scheme (config.appScheme)
+ * @param host - the service's host in that scheme (config.appHosts[service])
+ * @param pathname - `location.pathname` (already percent-encoded by the browser)
+ * @param search - `location.search`, with its '?'
+ * @returns the link
+ */
+export function appLink(scheme: string, host: string, pathname: string, search: string): string {
+  return `${scheme}://${host}${pathname}${search}`;
+}

@@ -1,0 +1,37 @@
+import type { BrowserOptions } from '@sentry/browser';
+import { scrubEvent } from './scrubEvent';
+
+/**
+ * Errors that only say the network went away (SPEC §8): Chromium's, Safari's and Node's wording of a
+ * fetch that got no answer. They are the customer's connection, not a bug.
+ */
+export const IGNORED_ERRORS: readonly string[] = ['Failed to fetch', 'Load failed', 'fetch failed'];
+
+/**
+ * The options `Sentry.init` gets (SPEC §8): release, environment 'production', no trace sampling (no
+ * tracing integration and no `tracesSampleRate`), network failures ignored, and nothing personal
+ * collected. Sentry 11 replaced `sendDefaultPii` by `dataCollection`; everything it would collect about
+ * the visitor is switched off here, and `beforeSend` scrubs what the app itself attaches.
+ *
+ * @param dsn - the project DSN (reporting is off when it is empty, so it is never empty here)
+ * @param release - the release name; '' leaves it unset
+ * @returns the options object
+ */
+export function sentryOptions(dsn: string, release: string): BrowserOptions {
+  return {
+    dsn,
+    release: release === '' ? undefined : release,
+    environment: 'production',
+    ignoreErrors: [...IGNORED_ERRORS],
+    dataCollection: {
+      userInfo: false, // no IP address inference, no user fields
+      cookies: false,
+      httpHeaders: { request: { allow: ['User-Agent'] }, response: false }, // Referer would carry query strings
+      httpBodies: [],
+      urlQueryParams: false,
+    },
+    // Keep the app's own errors as they are; the hostname is in the stack anyway.
+    enhanceFetchErrorMessages: false,
+    beforeSend: scrubEvent,
+  };
+}
