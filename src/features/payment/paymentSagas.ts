@@ -6,6 +6,7 @@ import { cartActions, type CartState } from '../cart/cartSlice';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
 import type { ShopState } from '../shop/shopSlice';
 import { selectTheme } from '../shop/shopSelectors';
+import { forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
 import { paymentActions, type PaymentState } from './paymentSlice';
 import { appLinkFor } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
@@ -180,6 +181,7 @@ export function* cancelPayment() {
   const shopId: string | null = yield select(selectShopId);
   if (!shopId || !payment.paymentId || payment.state === 'COMPLETED') return;
   yield put(paymentActions.cancelRequested());
+  yield call(forgetCustomer);
   const api: Api = yield getContext('api');
   try {
     yield call(api.cancelPayment, shopId);
@@ -221,6 +223,7 @@ export function* completeIfPaid() {
   yield put(cartActions.paidItemsCleared());
   yield put(sessionActions.paidItemsCleared());
   yield put(paymentActions.cleared());
+  yield call(forgetCustomer);
   yield call(navigate, `/${encodeURIComponent(shopId)}/receipt/${encodeURIComponent(receiptId)}`, { replace: true });
   const api: Api = yield getContext('api');
   try {
@@ -231,12 +234,32 @@ export function* completeIfPaid() {
   }
 }
 
+/** Remembers the details a payment was started with (per tab), for a reload or a provider's redirect. */
+export function* rememberCustomer(action: ReturnType<typeof paymentActions.started>) {
+  const payment: PaymentState = yield select(selectPaymentState);
+  if (payment.shopId) yield call(saveCustomer, payment.shopId, action.payload.paymentId, payment.customer);
+}
+
+/** A payment the session reports again (reload, return from Viva or the Swish app) gets its details back. */
+export function* restoreCustomer(action: ReturnType<typeof sessionActions.loaded>) {
+  const { shopId, session } = action.payload;
+  if (!session.paymentId) return;
+  const payment: PaymentState = yield select(selectPaymentState);
+  if (Object.values(payment.customer).every((value) => value !== '')) return;
+  const stored: ReturnType<typeof loadCustomer> = yield call(loadCustomer, shopId, session.paymentId);
+  if (stored && Object.entries(stored).some(([field, value]) => value && payment.customer[field as CustomerField] === ''))
+    yield put(paymentActions.customerRestored(stored));
+}
+
 export function* paymentSaga() {
   // takeLeading: a double tap on Pay starts one payment; the reducer ignores starts while LOADING too.
   yield takeLeading(paymentActions.startRequested.type, startPayment);
   // takeLatest: a burst of keystrokes needs one cancel, for the latest state.
   yield takeLatest(paymentActions.customerFieldChanged.type, cancelOnCustomerChange);
   yield takeLatest(paymentActions.methodSelected.type, cancelOnMethodChange);
+  // takeEvery: both are synchronous; every started payment is remembered, every session answer may bring one back.
+  yield takeEvery(paymentActions.started.type, rememberCustomer);
+  yield takeEvery(sessionActions.loaded.type, restoreCustomer);
   // takeEvery: each session answer is checked for a completed payment; completion clears the state, so it runs once.
   yield takeEvery(sessionActions.loaded.type, completeIfPaid);
   yield* cartPageSaga();

@@ -107,6 +107,12 @@ const paymentSlice = createSlice({
     customerFieldTouched(state, action: PayloadAction<CustomerField>) {
       state.touched[action.payload] = true;
     },
+    /** Details remembered from before a reload or a provider's redirect; what is typed already wins. */
+    customerRestored(state, action: PayloadAction<Partial<Record<CustomerField, string>>>) {
+      for (const [field, value] of Object.entries(action.payload) as [CustomerField, string][]) {
+        if (state.customer[field] === '') state.customer[field] = value;
+      }
+    },
   },
   extraReducers: (builder) => {
     builder
