@@ -1,7 +1,12 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { cartReducer } from '../features/cart/cartSlice';
+import { integrationReducer } from '../features/integration/integrationSlice';
+import { passwordResetReducer } from '../features/passwordReset/passwordResetSlice';
+import { receiptDownloadReducer } from '../features/receipt/receiptDownloadSlice';
+import { cardPaymentReducer } from '../features/payment/cardPaymentSlice';
 import { paymentReducer } from '../features/payment/paymentSlice';
+import { receiptReducer } from '../features/receipt/receiptSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { shopReducer } from '../features/shop/shopSlice';
 import type { SagaContext } from '../shared/sagaContext';
@@ -12,6 +17,11 @@ export const rootReducer = combineReducers({
   session: sessionReducer,
   cart: cartReducer,
   payment: paymentReducer,
+  cardPayment: cardPaymentReducer,
+  receipt: receiptReducer,
+  integration: integrationReducer,
+  passwordReset: passwordResetReducer,
+  receiptDownload: receiptDownloadReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -137,9 +137,9 @@ describe('§5 stock limits in the store', () => {
   });
 
   it('§8 a stock level reported by the server lowers the remaining stock', async () => {
-    const { store } = await loadedStore();
+    const { store } = await loadedStore(shopData(), session(), { startPayment: () => new Promise(() => undefined) });
     store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 2, deviations: [], description: '' }));
-    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(
       paymentActions.startFailed({ error: { code: 'OUT_OF_STOCK', message: 'OUT_OF_STOCK' }, stockLevels: [{ id: 'bun', stock: 1 }] }),
     );

@@ -5,7 +5,7 @@ import { loadedStore } from '../../helpers/testStore';
 describe('§5 reference', () => {
   it('an accepted reference becomes the order reference', async () => {
     const { store } = await loadedStore(shopData({ shop: { ...shopData().shop, requireReference: true } }));
-    store.dispatch(sessionActions.referenceSubmitted({ reference: '07' }));
+    store.dispatch(sessionActions.referenceSubmitted({ shopId: 'cafe', reference: '07' }));
     expect(store.getState().session.reference.status).toBe('saving');
     store.dispatch(sessionActions.referenceAccepted({ reference: '07' }));
     expect(store.getState().session.orderReference).toBe('07');

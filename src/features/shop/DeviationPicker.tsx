@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@emotion/react';
 import { groupHint, isGroupValid, type GroupHint } from '../../domain/extras';
@@ -35,8 +36,10 @@ function GroupFieldset({
   const theme = useTheme();
   const hint = useHintText(groupHint(group));
   const valid = isGroupValid(group, selected);
-  const errorId = `group-${group.id}-error`;
-  const hintId = `group-${group.id}-hint`;
+  // Not built from the group id: server ids may hold spaces, which would split aria-describedby.
+  const baseId = useId();
+  const errorId = `${baseId}-error`;
+  const hintId = `${baseId}-hint`;
   return (
     <fieldset
       aria-describedby={[hint ? hintId : '', valid ? '' : errorId].join(' ').trim() || undefined}

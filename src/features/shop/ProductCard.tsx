@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
@@ -44,10 +44,11 @@ export const ProductCard = memo(function ProductCard({
   const product = useSelector((state: State) => selectProductById(state, productId));
   const quantity = useSelector((state: State) => selectProductQuantity(state, productId));
   const remaining = useSelector((state: State) => selectRemainingStock(state, productId));
+  // Not built from the product id: server ids may hold spaces (which split aria-labelledby) or repeat.
+  const titleId = useId();
   if (!product) return null;
 
   const soldOut = isOutOfStock(product);
-  const titleId = `product-${productId}-title`;
   const hasExtras = product.deviationGroupIds.length > 0;
   // §4 add item: products with extras open the popup, others are added with count 1.
   const add = () =>

@@ -11,7 +11,9 @@ import { ShopFooter } from './ShopFooter';
 import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
 import { selectShopDisplayState, selectTheme } from './shopSelectors';
-import { shopActions } from './shopSlice';
+import { shopActions, type ShopState } from './shopSlice';
+
+const selectShopLoading = (state: { shop: ShopState }) => state.shop.status === 'loading';
 
 /**
  * §2 shop layout. Loads the shop and the session (with the table and tabId of the address), then decides
@@ -24,6 +26,8 @@ export function ShopLayout() {
   const { t } = useTranslation();
   const display = useSelector(selectShopDisplayState);
   const theme = useSelector(selectTheme);
+  // A reload keeps the store on screen; §2 the cart summary still waits until the shop is no longer loading.
+  const shopLoading = useSelector(selectShopLoading);
   const table = searchParams.get('table') ?? undefined;
   const tabId = searchParams.get('tabId') ?? undefined;
 
@@ -50,9 +54,9 @@ export function ShopLayout() {
       >
         {t('common.skipToContent')}
       </a>
-      {display !== 'notFound' && <ShopHeader shopId={webshopId} showCart={display === 'open'} />}
+      {display !== 'notFound' && <ShopHeader shopId={webshopId} showCart={display === 'open' && !shopLoading} />}
       {content}
-      {loaded && <ShopFooter shopId={webshopId} />}
+      {loaded && <ShopFooter shopId={webshopId} showOpeningHours={display !== 'closed'} />}
       {display === 'open' && <MobileCartBar shopId={webshopId} />}
     </ShopThemeProvider>
   );

@@ -20,9 +20,13 @@ export const selectShopInfo = (state: State) => state.shop.info;
 export const selectCompany = (state: State) => state.shop.company;
 export const selectShopId = (state: State) => state.shop.shopId;
 
-export const { selectById: selectProductById, selectAll: selectAllProducts } = productsAdapter.getSelectors(
-  (state: State) => state.shop.products,
-);
+export const { selectAll: selectAllProducts } = productsAdapter.getSelectors((state: State) => state.shop.products);
+
+/**
+ * A product by id. A plain lookup on purpose: every product card calls it on every store change, and the
+ * adapter's memoized selectById would keep a cache entry per product id (2,000 on a big shop) for nothing.
+ */
+export const selectProductById = (state: State, productId: string) => state.shop.products.entities[productId];
 export const { selectAll: selectCategories } = categoriesAdapter.getSelectors((state: State) => state.shop.categories);
 export const { selectById: selectDeviationById, selectEntities: selectDeviationEntities } =
   deviationsAdapter.getSelectors((state: State) => state.shop.deviations);
@@ -55,13 +59,15 @@ export type ShopDisplayState = 'notFound' | 'error' | 'loading' | 'closed' | 'ne
 
 /**
  * §2 the shop layout decides in this order: not found → loading → closed → needs a reference → the store.
- * A load that failed for another reason (network) shows the error state after not-found.
+ * A load that failed for another reason (network) shows the error state after not-found. Reloading the
+ * shop already shown (a new ?table=) keeps showing it: the store is not torn down and rebuilt.
  */
 export const selectShopDisplayState = (state: State & { session: SessionState }): ShopDisplayState => {
   const { shop, session } = state;
   if (shop.status === 'notFound') return 'notFound';
   if (shop.status === 'error' || (session.status === 'error' && !session.initialLoadDone)) return 'error';
-  if (shop.status !== 'loaded' || !shop.info || !session.initialLoadDone) return 'loading';
+  const shown = shop.status === 'loaded' || (shop.status === 'loading' && shop.info !== null);
+  if (!shown || !shop.info || !session.initialLoadDone) return 'loading';
   if (!shop.info.isOpen || !shop.info.active) return 'closed';
   if (shop.info.requireReference && !session.orderReference) return 'needsReference';
   return 'open';

@@ -1,4 +1,4 @@
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   Category,
   Company,
@@ -48,6 +48,38 @@ const emptyEntities = {
 
 const initialState: ShopState = { shopId: null, status: 'idle', error: null, ...emptyEntities };
 
+/** Structural equality of plain JSON data (what the shop answer is made of). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) =>
+    sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+/**
+ * The new answer's entities, with each one that did not change replaced by the object already in the store:
+ * a reload then changes references only where the data changed, so only those product cards re-render.
+ */
+function keepUnchanged<T extends { id: string }>(
+  before: Record<string, T | undefined> | undefined,
+  next: T[],
+): T[] {
+  if (!before) return next;
+  return next.map((entity) => {
+    const previous = before[entity.id];
+    return previous !== undefined && sameData(previous, entity) ? previous : entity;
+  });
+}
+
+/** The previous value when it equals the new one (same reason as keepUnchanged). */
+const keepIfSame = <T>(previous: T | null | undefined, next: T): T =>
+  previous != null && sameData(previous, next) ? previous : next;
+
 /** §4 Shop load: loading until loaded; a 404 gives notFound. */
 const shopSlice = createSlice({
   name: 'shop',
@@ -63,15 +95,22 @@ const shopSlice = createSlice({
     loaded(state, action: PayloadAction<{ shopId: string; data: ShopData }>) {
       if (action.payload.shopId !== state.shopId) return; // an answer for a shop we left
       const { data } = action.payload;
+      const before = original(state);
       state.status = 'loaded';
-      state.info = data.shop;
-      state.company = data.company;
-      productsAdapter.setAll(state.products, data.products);
-      categoriesAdapter.setAll(state.categories, data.categories);
-      deviationsAdapter.setAll(state.deviations, data.deviations);
-      deviationGroupsAdapter.setAll(state.deviationGroups, data.deviationGroups);
-      tagsAdapter.setAll(state.tags, data.tags);
-      paymentMethodsAdapter.setAll(state.paymentMethods, data.paymentMethods);
+      state.info = keepIfSame(before?.info, data.shop);
+      state.company = keepIfSame(before?.company, data.company);
+      productsAdapter.setAll(state.products, keepUnchanged(before?.products.entities, data.products));
+      categoriesAdapter.setAll(state.categories, keepUnchanged(before?.categories.entities, data.categories));
+      deviationsAdapter.setAll(state.deviations, keepUnchanged(before?.deviations.entities, data.deviations));
+      deviationGroupsAdapter.setAll(
+        state.deviationGroups,
+        keepUnchanged(before?.deviationGroups.entities, data.deviationGroups),
+      );
+      tagsAdapter.setAll(state.tags, keepUnchanged(before?.tags.entities, data.tags));
+      paymentMethodsAdapter.setAll(
+        state.paymentMethods,
+        keepUnchanged(before?.paymentMethods.entities, data.paymentMethods),
+      );
     },
     notFound(state, action: PayloadAction<{ shopId: string }>) {
       if (action.payload.shopId !== state.shopId) return;

@@ -1,0 +1,167 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { CartItem, TabSelection } from '../../../src/domain/types';
+import { session } from '../../helpers/fixtures';
+import { deferred, renderApp } from '../../helpers/renderApp';
+
+type PutCartBody = { cart: CartItem[]; tabItems: TabSelection[] };
+
+const line = (id: string, productId: string, count: number): CartItem => ({
+  id,
+  productId,
+  count,
+  deviations: [],
+  description: '',
+});
+
+/**
+ * A PUT cart whose answers the test releases; the fake server applies a body when it answers it, so
+ * requests answered out of order leave the server with the older cart. It records how many were in flight.
+ */
+function controllablePut() {
+  const calls: { body: PutCartBody; answer: ReturnType<typeof deferred<void>>; done: boolean }[] = [];
+  const applied: PutCartBody[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const putCart = jest.fn((_shopId: string, body: PutCartBody) => {
+    const answer = deferred<void>();
+    calls.push({ body: structuredClone(body), answer, done: false });
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    return answer.promise.finally(() => {
+      inFlight -= 1;
+    });
+  });
+  /** Answers every PUT still open, the newest first, until no more are sent. */
+  const answerNewestFirst = async () => {
+    for (let open = calls.filter((c) => !c.done); open.length > 0; open = calls.filter((c) => !c.done)) {
+      for (const call of open.reverse()) {
+        call.done = true;
+        applied.push(call.body);
+        await act(async () => call.answer.resolve());
+      }
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+  };
+  return {
+    putCart,
+    calls,
+    applied,
+    answerNewestFirst,
+    maxInFlight: () => maxInFlight,
+    serverCart: () => applied[applied.length - 1],
+  };
+}
+
+const counts = (body: PutCartBody) => body.cart.map((i) => `${i.productId}×${i.count}`);
+
+describe('§4 cart sync (PUT cart, latest wins)', () => {
+  it('§4 a burst of changes sends one PUT at a time, and the last PUT carries the latest cart', async () => {
+    const put = controllablePut();
+    const { user } = await renderApp('/cafe', { api: { putCart: put.putCart } });
+    const add = await screen.findByRole('button', { name: 'Add Bun to the cart' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    // The first PUT is still unanswered: nothing else has been sent.
+    expect(put.calls.map((c) => counts(c.body))).toEqual([['bun×1']]);
+    await act(async () => put.calls[0]?.answer.resolve());
+    await waitFor(() => expect(put.calls).toHaveLength(2));
+    // The two later changes collapsed into one PUT with the cart as it is now.
+    expect(counts(put.calls[1]!.body)).toEqual(['bun×3']);
+    await act(async () => put.calls[1]?.answer.resolve());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(put.calls).toHaveLength(2);
+    expect(put.maxInFlight()).toBe(1);
+  });
+
+  it('§4 a removed line never comes back: with answers arriving newest first, the server ends with the latest cart', async () => {
+    const put = controllablePut();
+    const { user, store } = await renderApp('/cafe/cart', {
+      session: session({ cart: [line('l1', 'bun', 1), line('l2', 'coffee', 1)] }),
+      api: { putCart: put.putCart },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of Bun' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Coffee from the cart' }));
+    expect(counts(put.calls[0]!.body)).toEqual(['bun×2', 'coffee×1']);
+    await put.answerNewestFirst();
+    expect(counts(put.serverCart()!)).toEqual(['bun×2']);
+    expect(counts(put.calls[put.calls.length - 1]!.body)).toEqual(['bun×2']);
+    expect(screen.queryByText('Coffee')).not.toBeInTheDocument();
+    expect(store.getState().cart.ids).toEqual(['l1']);
+    expect(store.getState().cart.sync).toBe('synced');
+  });
+
+  it('§4 the answer to an older PUT does not mark a newer cart as saved', async () => {
+    const put = controllablePut();
+    const { user, store } = await renderApp('/cafe', { api: { putCart: put.putCart } });
+    const add = await screen.findByRole('button', { name: 'Add Bun to the cart' });
+    await user.click(add);
+    await user.click(add);
+    await act(async () => put.calls[0]?.answer.resolve());
+    expect(store.getState().cart.sync).toBe('pending');
+    await waitFor(() => expect(put.calls).toHaveLength(2));
+    await act(async () => put.calls[1]?.answer.resolve());
+    expect(store.getState().cart.sync).toBe('synced');
+  });
+
+  it('§4 a failed PUT shows "The cart could not be saved" and is sent again', async () => {
+    const putCart = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockResolvedValue(undefined);
+    const { user } = await renderApp('/cafe/cart', {
+      session: session({ cart: [line('l1', 'bun', 1)] }),
+      api: { putCart },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of Bun' }));
+    expect(await screen.findByText('The cart could not be saved. Trying again…')).toBeInTheDocument();
+    // Retried after the 1 s backoff, with the same cart; the message goes once it is saved.
+    await waitFor(() => expect(putCart).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(putCart.mock.calls[1]?.[1]).toEqual(putCart.mock.calls[0]?.[1]);
+    await waitFor(() =>
+      expect(screen.queryByText('The cart could not be saved. Trying again…')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('§4 after a failure, a new change is sent at once without waiting for the backoff', async () => {
+    const putCart = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockResolvedValue(undefined);
+    const { user } = await renderApp('/cafe/cart', {
+      session: session({ cart: [line('l1', 'bun', 1)] }),
+      api: { putCart },
+    });
+    const increase = await screen.findByRole('button', { name: 'Increase quantity of Bun' });
+    await user.click(increase);
+    await screen.findByText('The cart could not be saved. Trying again…');
+    await user.click(increase);
+    await waitFor(() => expect(putCart).toHaveBeenCalledTimes(2), { timeout: 500 });
+    expect((putCart.mock.calls[1]?.[1] as PutCartBody).cart[0]?.count).toBe(3);
+  });
+
+  it('§4 a cart change while a payment id exists cancels the payment before the PUT', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const putCart = jest.fn(() => Promise.resolve());
+    const { user, store } = await renderApp('/cafe', {
+      session: session({ paymentStatus: 'STARTED', paymentId: 'pay-1', paymentMethodId: 'pm-swish' }),
+      api: { cancelPayment, putCart },
+    });
+    await waitFor(() => expect(store.getState().payment.paymentId).toBe('pay-1'));
+    const bun = await screen.findByRole('article', { name: 'Bun' });
+    await user.click(within(bun).getByRole('button', { name: 'Add Bun to the cart' }));
+    await waitFor(() => expect(putCart).toHaveBeenCalled());
+    expect(cancelPayment).toHaveBeenCalledWith('cafe');
+    expect(cancelPayment.mock.invocationCallOrder[0]).toBeLessThan(putCart.mock.invocationCallOrder[0]!);
+    expect(store.getState().payment.state).toBe('NOT_STARTED');
+    expect(store.getState().payment.paymentId).toBeNull();
+  });
+
+  it('§4 without a payment id a cart change sends no cancel', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { user, api } = await renderApp('/cafe', { api: { cancelPayment } });
+    await user.click(await screen.findByRole('button', { name: 'Add Bun to the cart' }));
+    await waitFor(() => expect(api.putCart).toHaveBeenCalled());
+    expect(cancelPayment).not.toHaveBeenCalled();
+  });
+});

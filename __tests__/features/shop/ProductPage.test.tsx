@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { selectCartItems } from '../../../src/features/cart/cartSelectors';
+import type { CartItem } from '../../../src/domain/types';
+import { session } from '../../helpers/fixtures';
+import { renderApp } from '../../helpers/renderApp';
+
+const line = (
+  id: string,
+  productId: string,
+  count: number,
+  deviations: string[] = [],
+  description = '',
+): CartItem => ({
+  id,
+  productId,
+  count,
+  deviations,
+  description,
+});
+
+describe('§2 product page', () => {
+  it('§2 shows title, category name, price and the extras with Add', async () => {
+    await renderApp('/cafe/products/coffee');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coffee' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Category: Drinks')).toBeInTheDocument();
+    expect(within(main).getByText('35,00 kr')).toBeInTheDocument();
+    expect(within(main).getByRole('group', { name: 'Milk' })).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Add' })).toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+  });
+
+  it('§2 Add on the product page puts the item in the cart and returns to the store', async () => {
+    const { user, store, router } = await renderApp('/cafe/products/coffee');
+    await user.click(await screen.findByRole('checkbox', { name: /Oat milk/ }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(selectCartItems(store.getState())).toEqual([
+      expect.objectContaining({ productId: 'coffee', count: 1, deviations: ['oat'] }),
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cafe'));
+  });
+
+  it('§2 ?edit={itemId} edits that cart item: its choices are preselected and the button says Update', async () => {
+    const { user, store, router } = await renderApp('/cafe/products/coffee?edit=l1', {
+      session: session({ cart: [line('l1', 'coffee', 2, ['cow'], 'hot')] }),
+    });
+    const update = await screen.findByRole('button', { name: 'Update' });
+    expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Milk/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Allergies or notes' })).toHaveValue('hot');
+    expect(screen.getByRole('group', { name: 'Quantity: 2' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Oat milk/ }));
+    await user.click(update);
+    expect(selectCartItems(store.getState())).toEqual([line('l1', 'coffee', 2, ['oat'], 'hot')]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cafe/cart'));
+  });
+
+  it('§2 an ?edit= id that is not in the cart falls back to adding', async () => {
+    await renderApp('/cafe/products/coffee?edit=gone');
+    expect(await screen.findByRole('button', { name: 'Add' })).toBeInTheDocument();
+  });
+
+  it('§2 an unknown product shows "The product could not be found" with a way back to the shop', async () => {
+    await renderApp('/cafe/products/nope');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The product could not be found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/cafe');
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Renders the real app for screen tests: a real store (reducers and sagas) over a fake API, the real
+ * English translations, the default theme and a memory router with the app's own routes, so the lazy
+ * routes, the shop layout and its decision order all run as in the browser.
+ */
+import { act, configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
+import { Profiler, type ProfilerOnRenderCallback, type ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../../src/app/router';
+import type { Session, ShopData } from '../../src/domain/types';
+import type { Api } from '../../src/shared/api';
+import { initI18n } from '../../src/shared/i18n';
+import { defaultTheme } from '../../src/shared/theme/defaultTheme';
+import { ShopThemeProvider } from '../../src/shared/theme/ShopThemeProvider';
+import en from '../../translations/en.json';
+import { session as emptySession, shopData } from './fixtures';
+import { testStore } from './testStore';
+
+// Lazy routes compile on first use and suites share two cores: give findBy*/waitFor more than 1 s.
+configure({ asyncUtilTimeout: 4000 });
+
+// RTK's dev-only serializability and immutability checks say so when walking the state takes over 32 ms:
+// on two shared cores (and on the 2,000-product shop) they sometimes do. A development cost only; production
+// builds have neither check.
+const warn = console.warn.bind(console);
+jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+  if (typeof args[0] === 'string' && /^(Serializable|Immutable)StateInvariantMiddleware took/.test(args[0]))
+    return;
+  warn(...args);
+});
+
+let english: Promise<I18n> | null = null;
+
+/** One English i18next instance per test file, with the real translations (nothing loaded lazily). */
+export function testI18n(): Promise<I18n> {
+  english ??= initI18n({ lng: 'en', resources: { en: { translation: en } } });
+  return english;
+}
+
+export interface RenderAppOptions {
+  /** The shop GET shop answers with (default: the café of fixtures.ts). */
+  data?: ShopData;
+  /** The session GET cart answers with (default: an empty first visit). */
+  session?: Session;
+  /** Further API doubles; they win over the defaults above. PUT cart succeeds unless replaced. */
+  api?: Partial<Api>;
+  /** Wraps the whole tree in a React Profiler with this callback. */
+  onRender?: ProfilerOnRenderCallback;
+}
+
+/** Renders `path` (e.g. '/cafe/cart?table=4') through the app's routes and returns the store, API and user. */
+export async function renderApp(path: string, options: RenderAppOptions = {}) {
+  // Each render is a fresh browser tab: nothing remembered by an earlier test (customer details, language).
+  sessionStorage.clear();
+  localStorage.clear();
+  const data = options.data ?? shopData();
+  const api = {
+    getShop: jest.fn((_shopId: string) => Promise.resolve(data)),
+    getSession: jest.fn((_shopId: string, _query?: unknown) =>
+      Promise.resolve(options.session ?? emptySession()),
+    ),
+    putCart: jest.fn((_shopId: string, _body: unknown) => Promise.resolve()),
+    ...options.api,
+  } as Partial<Api>;
+  const { store, navigate, assignLocation, reportError } = testStore(api);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const i18n = await testI18n();
+  const user = userEvent.setup();
+  let tree: ReactElement = (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <ShopThemeProvider theme={defaultTheme}>
+          <RouterProvider router={router} />
+        </ShopThemeProvider>
+      </I18nextProvider>
+    </Provider>
+  );
+  if (options.onRender) {
+    tree = (
+      <Profiler id="app" onRender={options.onRender}>
+        {tree}
+      </Profiler>
+    );
+  }
+  const view = render(tree);
+  return {
+    ...view,
+    store,
+    api: api as Api & Record<keyof Api, jest.Mock>,
+    router,
+    user,
+    i18n,
+    navigate,
+    assignLocation,
+    reportError,
+  };
+}
+
+/** Dispatches outside a user event (a server answer, a test's own action) inside act(). */
+export function dispatchInAct(store: { dispatch: (action: never) => unknown }, action: unknown) {
+  act(() => {
+    store.dispatch(action as never);
+  });
+}
+
+/** A promise the test resolves or rejects when it chooses (a slow or out-of-order server). */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
