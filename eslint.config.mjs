@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'coverage', '.data', 'screenshots', 'test-results', 'playwright-report', 'bench-results'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'coverage',
+      '.data',
+      'screenshots',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -18,13 +27,24 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Shop texts render as text, never HTML.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Shop texts render as text, never HTML.',
+        },
       ],
     },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

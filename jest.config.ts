@@ -2,7 +2,21 @@ import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
   // Transpile only: `npm run typecheck` does the type checking once for the whole tree.
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', jsxImportSource: '@emotion/react', module: 'CommonJS', moduleResolution: 'Node10', ignoreDeprecations: '6.0', isolatedModules: true, esModuleInterop: true }, diagnostics: false }],
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        jsx: 'react-jsx',
+        jsxImportSource: '@emotion/react',
+        module: 'CommonJS',
+        moduleResolution: 'Node10',
+        ignoreDeprecations: '6.0',
+        isolatedModules: true,
+        esModuleInterop: true,
+      },
+      diagnostics: false,
+    },
+  ],
 };
 
 const config: Config = {

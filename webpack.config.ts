@@ -34,7 +34,10 @@ export function environmentDefaults(demo: boolean): Record<string, string> {
  * One config for production builds and the demo server's dev middleware.
  * Build-time configuration comes from the environment (see src/app/config.ts and README).
  */
-export default function config(_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration {
+export default function config(
+  _env: unknown,
+  argv: { mode?: 'production' | 'development' },
+): webpack.Configuration {
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',

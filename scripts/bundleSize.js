@@ -14,7 +14,11 @@ const stats = JSON.parse(fs.readFileSync(statsPath, 'utf8'));
 const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KiB';
 const sizes = (file) => {
   const buf = fs.readFileSync(path.join(dist, file));
-  return { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length, brotli: zlib.brotliCompressSync(buf).length };
+  return {
+    raw: buf.length,
+    gzip: zlib.gzipSync(buf, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(buf).length,
+  };
 };
 
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -36,13 +40,19 @@ const print = (title, files) => {
 };
 
 const initial = print('Initial load (scripts in index.html)', initialFiles);
-const lazy = stats.assets.map((a) => a.name).filter((n) => n.endsWith('.js') && !initialFiles.includes(n)).sort();
+const lazy = stats.assets
+  .map((a) => a.name)
+  .filter((n) => n.endsWith('.js') && !initialFiles.includes(n))
+  .sort();
 print('Lazy chunks', lazy);
 
 console.log('\nHeavy SDKs in the initial load:');
 let found = false;
 for (const file of initialFiles) {
-  const modules = (chunkOf(file)?.modules ?? []).flatMap((m) => [m.name, ...(m.modules ?? []).map((n) => n.name)]);
+  const modules = (chunkOf(file)?.modules ?? []).flatMap((m) => [
+    m.name,
+    ...(m.modules ?? []).map((n) => n.name),
+  ]);
   for (const sdk of heavy) {
     if (modules.some((name) => name && name.includes(`node_modules/${sdk}`))) {
       console.log(`  ${sdk} in ${file}`);

@@ -17,7 +17,8 @@ const SIZES = [
 
 type Shot = { name: string; path: string; act?: (page: Page) => Promise<void>; fullPage?: boolean };
 
-const addToCart = (page: Page, name: string) => page.getByRole('button', { name: `Add ${name} to the cart` }).click();
+const addToCart = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Add ${name} to the cart` }).click();
 
 const SHOTS: Shot[] = [
   { name: 'cafe-store', path: '/cafe?lng=en' },
@@ -37,7 +38,10 @@ const SHOTS: Shot[] = [
     act: async (page) => {
       await addToCart(page, 'Bryggkaffe');
       await addToCart(page, 'Bryggkaffe');
-      await page.getByRole('link', { name: /^Cart:/ }).first().click();
+      await page
+        .getByRole('link', { name: /^Cart:/ })
+        .first()
+        .click();
       await page.getByLabel(/^Name/).fill('Ada Lovelace');
       await page.getByLabel(/^Email/).fill('ada@example.com');
       await page.getByLabel(/^Email/).blur();
@@ -91,12 +95,24 @@ async function main() {
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     for (const size of SIZES) {
       for (const shot of SHOTS) {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, baseURL: base });
+        const context = await browser.newContext({
+          viewport: { width: size.width, height: size.height },
+          baseURL: base,
+        });
         const page = await context.newPage();
         await page.goto(shot.path);
         await page.waitForLoadState('networkidle');

@@ -2,13 +2,28 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { config } from './app/config';
+import { config } from './shared/config';
 import { routes } from './app/router';
 import { makeStore } from './app/store';
 import { createApi } from './shared/api';
 import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
 import { initReporting, reportError } from './shared/reporting';
+
+/** sessionStorage, or a per-page stand-in where the browser refuses it (some private modes throw). */
+function sessionStorageOrMemory(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    window.sessionStorage.getItem('probe');
+    return window.sessionStorage;
+  } catch {
+    const data = new Map<string, string>();
+    return {
+      getItem: (k) => data.get(k) ?? null,
+      setItem: (k, v) => void data.set(k, v),
+      removeItem: (k) => void data.delete(k),
+    };
+  }
+}
 
 async function main() {
   const i18n = await initI18n();
@@ -19,8 +34,9 @@ async function main() {
     assignLocation: (url) => window.location.assign(url),
     origin: window.location.origin,
     vivaCheckoutUrl: config.vivaCheckoutUrl,
+    storage: sessionStorageOrMemory(),
     isMobile: isMobileDevice(navigator),
-    reportError: (error) => reportError(error),
+    reportError,
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

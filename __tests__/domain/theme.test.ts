@@ -266,3 +266,21 @@ describe('§3 deriving the theme', () => {
     expect(light).toMatchObject({ logo: '/logo-dark.svg', ekLogo: '/ek-dark.svg' });
   });
 });
+
+describe('§3 theme: error and control colours', () => {
+  const logos = { light: 'l', dark: 'd', ekLight: 'el', ekDark: 'ed' };
+  it.each(['#ffffff', '#000000', '#1b2a4a', '#777777', '#fdf6ec'])(
+    'error text reads on a %s background (≥ 4.5:1)',
+    (bg) => {
+      const theme = deriveTheme({ primaryColor: null, backgroundColor: bg, logo: null }, logos);
+      expect(contrastRatio(theme.errorColor, theme.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+  it.each(['#ffffff', '#000000', '#1b2a4a', '#fdf6ec'])(
+    'input outlines reach 3:1 on a %s background',
+    (bg) => {
+      const theme = deriveTheme({ primaryColor: null, backgroundColor: bg, logo: null }, logos);
+      expect(contrastRatio(theme.controlBorderColor, theme.backgroundColor)).toBeGreaterThanOrEqual(3);
+    },
+  );
+});

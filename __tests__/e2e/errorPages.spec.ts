@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 
 // §2 the 404 page and the generic route error page, in the built app served by the demo API.
 
-test('an unknown address in a shop shows the 404 page with a link to the product homepage', async ({ page }) => {
+test('an unknown address in a shop shows the 404 page with a link to the product homepage', async ({
+  page,
+}) => {
   await page.goto('/cafe/this/route/does/not/exist');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: /homepage|home page/i })).toHaveAttribute('href', '/demo');

@@ -5,7 +5,18 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class JsdomWithWebApis extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    for (const name of ['TextEncoder', 'TextDecoder', 'fetch', 'Request', 'Response', 'Headers', 'ReadableStream', 'structuredClone', 'AbortController', 'AbortSignal']) {
+    for (const name of [
+      'TextEncoder',
+      'TextDecoder',
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'ReadableStream',
+      'structuredClone',
+      'AbortController',
+      'AbortSignal',
+    ]) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
   }

@@ -1,4 +1,5 @@
 import { makeStore } from '../../src/app/store';
+import { memoryStorage } from './memoryStorage';
 import type { Api } from '../../src/shared/api';
 import type { Session, ShopData } from '../../src/domain/types';
 import { sessionActions } from '../../src/features/session/sessionSlice';
@@ -10,12 +11,23 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected API call: ${name}`));
   const api = {} as Record<string, unknown>;
   for (const name of [
-    'getShop', 'getSession', 'putCart', 'startPayment', 'cancelPayment', 'getReceipt', 'emailReceipt',
-    'submitReference', 'integrate', 'getIntegrationUrl', 'getReceiptPdf', 'getPaymentIntent',
+    'getShop',
+    'getSession',
+    'putCart',
+    'startPayment',
+    'cancelPayment',
+    'getReceipt',
+    'emailReceipt',
+    'submitReference',
+    'integrate',
+    'getIntegrationUrl',
+    'getReceiptPdf',
+    'getPaymentIntent',
   ]) {
     api[name] = jest.fn(unexpected(name));
   }
-  api.receiptDownloadUrl = (shopId: string, receiptId: string) => `/api/v2/webshop/${shopId}/receipt/${receiptId}/download`;
+  api.receiptDownloadUrl = (shopId: string, receiptId: string) =>
+    `/api/v2/webshop/${shopId}/receipt/${receiptId}/download`;
   return { ...(api as unknown as Api), ...overrides };
 }
 
@@ -24,12 +36,26 @@ export function testStore(api: Partial<Api> = {}) {
   const navigate = jest.fn();
   const assignLocation = jest.fn();
   const reportError = jest.fn();
-  const store = makeStore({ api: fakeApi(api), navigate, assignLocation, origin: 'http://shop.test', isMobile: false, reportError, vivaCheckoutUrl: 'https://viva.test/web/checkout' });
-  return { store, navigate, assignLocation, reportError };
+  const storage = memoryStorage();
+  const store = makeStore({
+    api: fakeApi(api),
+    navigate,
+    assignLocation,
+    origin: 'http://shop.test',
+    isMobile: false,
+    reportError,
+    vivaCheckoutUrl: 'https://viva.test/web/checkout',
+    storage,
+  });
+  return { store, navigate, assignLocation, reportError, storage };
 }
 
 /** Resolves once the store's state satisfies `predicate` (fails after `ms`). */
-export function until(store: ReturnType<typeof makeStore>, predicate: (state: ReturnType<typeof store.getState>) => boolean, ms = 2000) {
+export function until(
+  store: ReturnType<typeof makeStore>,
+  predicate: (state: ReturnType<typeof store.getState>) => boolean,
+  ms = 2000,
+) {
   return new Promise<void>((resolve, reject) => {
     if (predicate(store.getState())) return resolve();
     const timer = setTimeout(() => {
@@ -46,8 +72,16 @@ export function until(store: ReturnType<typeof makeStore>, predicate: (state: Re
 }
 
 /** A store that has loaded `data` and `session` through its sagas, as the shop layout makes it do. */
-export async function loadedStore(data: ShopData = shopData(), session: Session = emptySession(), api: Partial<Api> = {}) {
-  const result = testStore({ getShop: () => Promise.resolve(data), getSession: () => Promise.resolve(session), ...api });
+export async function loadedStore(
+  data: ShopData = shopData(),
+  session: Session = emptySession(),
+  api: Partial<Api> = {},
+) {
+  const result = testStore({
+    getShop: () => Promise.resolve(data),
+    getSession: () => Promise.resolve(session),
+    ...api,
+  });
   const shopId = data.shop.shopId;
   result.store.dispatch(shopActions.loadRequested({ shopId }));
   result.store.dispatch(sessionActions.loadRequested(shopId));

@@ -7,7 +7,15 @@ import { defaultTheme } from '../shared/theme/defaultTheme';
 import type { AppStore } from './store';
 
 /** The providers every screen needs: store, texts, the default theme (a shop layout sets its own) and the router. */
-export function App({ store, i18n, router }: { store: AppStore; i18n: I18n; router: ReturnType<typeof createBrowserRouter> }) {
+export function App({
+  store,
+  i18n,
+  router,
+}: {
+  store: AppStore;
+  i18n: I18n;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

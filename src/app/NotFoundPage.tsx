@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useTheme } from '@emotion/react';
 import { Page } from '../shared/ui/Page';
 import { ButtonLink } from '../shared/ui/Button';
-import { config } from './config';
+import { config } from '../shared/config';
 
 /** The 404 page (§2): logo, title, body and a link to the product homepage. */
 export function NotFoundPage() {

@@ -10,5 +10,15 @@ import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
 
 export function* rootSaga() {
-  yield all([fork(shopSaga), fork(sessionSaga), fork(cartSyncSaga), fork(paymentSaga), fork(cardPaymentSaga), fork(receiptSaga), fork(integrationSaga), fork(passwordResetSaga), fork(receiptDownloadSaga)]);
+  yield all([
+    fork(shopSaga),
+    fork(sessionSaga),
+    fork(cartSyncSaga),
+    fork(paymentSaga),
+    fork(cardPaymentSaga),
+    fork(receiptSaga),
+    fork(integrationSaga),
+    fork(passwordResetSaga),
+    fork(receiptDownloadSaga),
+  ]);
 }

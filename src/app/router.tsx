@@ -19,8 +19,14 @@ export const routes: RouteObject[] = [
         path: ':webshopId',
         lazy: () => import('../features/shop/ShopLayout').then((m) => ({ Component: m.ShopLayout })),
         children: [
-          { index: true, lazy: () => import('../features/shop/StorePage').then((m) => ({ Component: m.StorePage })) },
-          { path: 'cart', lazy: () => import('../features/cart/CartPage').then((m) => ({ Component: m.CartPage })) },
+          {
+            index: true,
+            lazy: () => import('../features/shop/StorePage').then((m) => ({ Component: m.StorePage })),
+          },
+          {
+            path: 'cart',
+            lazy: () => import('../features/cart/CartPage').then((m) => ({ Component: m.CartPage })),
+          },
           {
             path: 'products/:productId',
             lazy: () => import('../features/shop/ProductPage').then((m) => ({ Component: m.ProductPage })),
@@ -31,7 +37,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'refundPolicy',
-            lazy: () => import('../features/shop/RefundPolicyPage').then((m) => ({ Component: m.RefundPolicyPage })),
+            lazy: () =>
+              import('../features/shop/RefundPolicyPage').then((m) => ({ Component: m.RefundPolicyPage })),
           },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -39,24 +46,39 @@ export const routes: RouteObject[] = [
       ...['stripe', 'integrateFortnox', 'integrateVisma'].map((path) => ({
         path,
         lazy: () =>
-          import('../features/integration/IntegrationCallbackPage').then((m) => ({ Component: m.IntegrationCallbackPage })),
+          import('../features/integration/IntegrationCallbackPage').then((m) => ({
+            Component: m.IntegrationCallbackPage,
+          })),
       })),
       {
         path: 'integrate/:bookkeeper/:companyId/:authCode',
-        lazy: () => import('../features/integration/IntegrationStartPage').then((m) => ({ Component: m.IntegrationStartPage })),
+        lazy: () =>
+          import('../features/integration/IntegrationStartPage').then((m) => ({
+            Component: m.IntegrationStartPage,
+          })),
       },
       {
         path: 'company/:companyId/payment/:paymentIntentId',
-        lazy: () => import('../features/payment/CardPaymentPage').then((m) => ({ Component: m.CardPaymentPage })),
+        lazy: () =>
+          import('../features/payment/CardPaymentPage').then((m) => ({ Component: m.CardPaymentPage })),
       },
       {
         path: 'auth/passwordreset',
-        lazy: () => import('../features/passwordReset/PasswordResetPage').then((m) => ({ Component: m.PasswordResetPage })),
+        lazy: () =>
+          import('../features/passwordReset/PasswordResetPage').then((m) => ({
+            Component: m.PasswordResetPage,
+          })),
       },
-      { path: 'download', lazy: () => import('../features/receipt/DownloadPage').then((m) => ({ Component: m.DownloadPage })) },
+      {
+        path: 'download',
+        lazy: () => import('../features/receipt/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
+      },
       {
         path: 'receipt/:companyId/:receiptId',
-        lazy: () => import('../features/receipt/ReceiptDownloadPage').then((m) => ({ Component: m.ReceiptDownloadPage })),
+        lazy: () =>
+          import('../features/receipt/ReceiptDownloadPage').then((m) => ({
+            Component: m.ReceiptDownloadPage,
+          })),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -12,6 +12,8 @@ export const DEFAULT_BACKGROUND = '#ffffff';
 export const MIN_TEXT_CONTRAST = 4.5;
 
 const WHITE = '#ffffff';
+/** The base red of error texts, before it is adjusted to the background. */
+const ERROR_RED = '#c62828';
 const BLACK = '#000000';
 /** Opacity of transparentBackgroundColor (as the last two digits of an 8-digit hex: e6 ≈ 90 %). */
 const TRANSPARENT_ALPHA_HEX = 'e6';
@@ -31,6 +33,10 @@ export interface Theme {
   buttonTextColor: string;
   paymentBorderColor: string;
   transparentBackgroundColor: string;
+  /** Error texts and invalid outlines: red, adjusted until it reads on the background (WCAG 4.5:1). */
+  errorColor: string;
+  /** Outlines of inputs: strong enough for WCAG's 3:1 for controls, unlike the faint borderColor. */
+  controlBorderColor: string;
 }
 
 /** Default logos: `light` is drawn for dark backgrounds, `dark` for light ones. */
@@ -185,5 +191,7 @@ export function deriveTheme(input: ThemeInput, logos: ThemeLogos): Theme {
     buttonTextColor: onPrimary,
     paymentBorderColor: primaryColor,
     transparentBackgroundColor: `${backgroundColor}${TRANSPARENT_ALPHA_HEX}`,
+    errorColor: ensureContrast(ERROR_RED, backgroundColor),
+    controlBorderColor: mix(backgroundColor, textColor, 0.55),
   };
 }

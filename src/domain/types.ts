@@ -153,7 +153,8 @@ export interface TabSelection {
   count: number;
 }
 
-export type PaymentStatus = 'NOT_STARTED' | 'LOADING' | 'STARTED' | 'COMPLETED' | 'ERROR' | 'FAILED' | 'CANCELLED';
+export type PaymentStatus =
+  'NOT_STARTED' | 'LOADING' | 'STARTED' | 'COMPLETED' | 'ERROR' | 'FAILED' | 'CANCELLED';
 
 /** §3 Session as the cart call returns it. */
 export interface Session {

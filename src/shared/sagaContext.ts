@@ -1,4 +1,5 @@
 import type { Api } from './api';
+import type { ReportContext } from './reporting';
 
 /**
  * Everything a saga reaches outside the store, provided through redux-saga's context so tests can hand
@@ -15,6 +16,8 @@ export interface SagaContext {
   isMobile: boolean;
   /** §2 Viva hosted checkout base (config). */
   vivaCheckoutUrl: string;
-  /** Where a failure that is not shown to the customer goes (error reporting). */
-  reportError: (error: unknown) => void;
+  /** Per-tab storage (sessionStorage): what must outlive a reload or a provider's redirect. */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Where a failure that is not shown to the customer goes (error reporting), with optional tags. */
+  reportError: (error: unknown, context?: ReportContext) => void;
 }

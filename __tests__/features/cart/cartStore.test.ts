@@ -18,13 +18,26 @@ import { session, shopData } from '../../helpers/fixtures';
 import { loadedStore } from '../../helpers/testStore';
 
 const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
-const coffee = (deviations: string[] = ['oat'], description = '') => ({ productId: 'coffee', count: 1, deviations, description });
+const coffee = (deviations: string[] = ['oat'], description = '') => ({
+  productId: 'coffee',
+  count: 1,
+  deviations,
+  description,
+});
 
 const tab: ActiveTab = {
   id: 'tab-12',
   customerReference: 'Bord 12',
   entries: [
-    { id: 'e1', count: 2, price: sek(12900), productId: 'x', title: 'Burger', deviations: [], description: '' },
+    {
+      id: 'e1',
+      count: 2,
+      price: sek(12900),
+      productId: 'x',
+      title: 'Burger',
+      deviations: [],
+      description: '',
+    },
     { id: 'e2', count: 1, price: sek(3500), productId: 'y', title: 'Beer', deviations: [], description: '' },
   ],
 };
@@ -132,16 +145,23 @@ describe('§5 stock limits in the store', () => {
   it('a cart line may go up to its count plus the remaining stock', async () => {
     const { store } = await loadedStore();
     store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }));
-    store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: 'warm' }));
+    store.dispatch(
+      cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: 'warm' }),
+    );
     expect(selectCartLines(store.getState()).map((l) => l.max)).toEqual([2, 2]);
   });
 
   it('§8 a stock level reported by the server lowers the remaining stock', async () => {
-    const { store } = await loadedStore(shopData(), session(), { startPayment: () => new Promise(() => undefined) });
+    const { store } = await loadedStore(shopData(), session(), {
+      startPayment: () => new Promise(() => undefined),
+    });
     store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 2, deviations: [], description: '' }));
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(
-      paymentActions.startFailed({ error: { code: 'OUT_OF_STOCK', message: 'OUT_OF_STOCK' }, stockLevels: [{ id: 'bun', stock: 1 }] }),
+      paymentActions.startFailed({
+        error: { code: 'OUT_OF_STOCK', message: 'OUT_OF_STOCK' },
+        stockLevels: [{ id: 'bun', stock: 1 }],
+      }),
     );
     expect(selectRemainingStock(store.getState(), 'bun')).toBe(0);
     expect(selectCartLines(store.getState())[0]?.stockError).toBe(1);

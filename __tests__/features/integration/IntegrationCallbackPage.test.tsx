@@ -68,7 +68,7 @@ describe('integration callback pages', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The connection to the bookkeeping software failed: INVALID_AUTHORIZATION_CODE',
     );
-    expect(reportError).toHaveBeenCalledWith(error);
+    expect(reportError).toHaveBeenCalledWith(error, { bookkeeper: 'fortnox' });
   });
 
   it('a failure without an error name shows the text alone', async () => {

@@ -77,7 +77,7 @@ describe('callback saga', () => {
     )
       .withReducer(integrationReducer)
       .provide([...context, [matchers.call.fn(api.integrate), throwError(error)]])
-      .call(reportError, error)
+      .call(reportError, error, { bookkeeper: 'visma' })
       .run();
     expect(storeState.callback).toMatchObject({ status: 'failed', errorName: 'INVALID_AUTHORIZATION_CODE' });
   });

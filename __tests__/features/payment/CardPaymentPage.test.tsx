@@ -26,13 +26,17 @@ beforeAll(async () => {
 
 describe('§2 card payment page', () => {
   it("shows 'Kortbetalning' and the amount in SEK", async () => {
-    await renderApp('/company/c1/payment/pi_1', { api: { getPaymentIntent: () => Promise.resolve(intent('PENDING')) } });
+    await renderApp('/company/c1/payment/pi_1', {
+      api: { getPaymentIntent: () => Promise.resolve(intent('PENDING')) },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Kortbetalning' })).toBeInTheDocument();
     expect(await screen.findByText('249,00 kr')).toBeInTheDocument();
   });
 
   it("a COMPLETED intent shows 'Betalning genomförd'", async () => {
-    await renderApp('/company/c1/payment/pi_1', { api: { getPaymentIntent: () => Promise.resolve(intent('COMPLETED')) } });
+    await renderApp('/company/c1/payment/pi_1', {
+      api: { getPaymentIntent: () => Promise.resolve(intent('COMPLETED')) },
+    });
     expect(await screen.findByText('Betalning genomförd')).toBeInTheDocument();
   });
 
@@ -41,7 +45,9 @@ describe('§2 card payment page', () => {
       api: { getPaymentIntent: () => Promise.reject(new NetworkError('boom', { status: 500 })) },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(se.cardPayment.notFound);
-    expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to fetch payment intent' }));
+    expect(reportError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Failed to fetch payment intent' }),
+    );
   });
 
   it('§4 after confirmation the intent is polled every 5 s until it is final', async () => {
@@ -67,9 +73,14 @@ describe('§2 card payment page', () => {
   });
 
   it('a declined card shows the provider’s message', async () => {
-    const { store } = await renderApp('/company/c1/payment/pi_1', { api: { getPaymentIntent: () => Promise.resolve(intent('PENDING')) } });
+    const { store } = await renderApp('/company/c1/payment/pi_1', {
+      api: { getPaymentIntent: () => Promise.resolve(intent('PENDING')) },
+    });
     await screen.findByText('249,00 kr');
-    dispatchInAct(store, cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: 'Your card was declined.' }));
+    dispatchInAct(
+      store,
+      cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: 'Your card was declined.' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
   });
 });

@@ -13,7 +13,8 @@ const inputs = (phoneActive: boolean) => ({
   addressInput: { active: false, required: false },
   extraInfoInput: { active: false, required: false },
 });
-const shopWith = (phoneActive: boolean) => shopData({ shop: { ...shopData().shop, customerInputs: inputs(phoneActive) } });
+const shopWith = (phoneActive: boolean) =>
+  shopData({ shop: { ...shopData().shop, customerInputs: inputs(phoneActive) } });
 
 async function openCart(phoneActive: boolean, api = {}) {
   const view = await renderApp('/cafe/cart', { data: shopWith(phoneActive), session: cart, api });
@@ -29,7 +30,13 @@ describe('§2 Swish panel', () => {
     await user.type(screen.getByLabelText('Phone number for Swish'), '0701234567');
     await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
     expect(await screen.findByText(/open the Swish app/i)).toBeInTheDocument();
-    expect(startPayment).toHaveBeenCalledWith('cafe', expect.objectContaining({ paymentMethodId: 'pm-swish', customerInfo: expect.objectContaining({ phone: '0701234567' }) }));
+    expect(startPayment).toHaveBeenCalledWith(
+      'cafe',
+      expect.objectContaining({
+        paymentMethodId: 'pm-swish',
+        customerInfo: expect.objectContaining({ phone: '0701234567' }),
+      }),
+    );
   });
 
   it('uses the form’s phone field when the shop shows one (no second field)', async () => {
@@ -54,48 +61,84 @@ describe('§2 Swish panel', () => {
     await user.type(screen.getByLabelText('Phone number for Swish'), '070');
     await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
     await screen.findByText(/open the Swish app/i);
-    dispatchInAct(store, sessionActions.loaded({ shopId: 'cafe', session: session({ ...cart, paymentStatus: 'FAILED', paymentId: 'p1', message: 'RF07' }) }));
+    dispatchInAct(
+      store,
+      sessionActions.loaded({
+        shopId: 'cafe',
+        session: session({ ...cart, paymentStatus: 'FAILED', paymentId: 'p1', message: 'RF07' }),
+      }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred, please try again: RF07');
     await user.click(screen.getByRole('button', { name: 'Start the payment again' }));
     expect(startPayment).toHaveBeenCalledTimes(2);
   });
 
   it('§8 a payment the payer cancelled says "Payment was cancelled"', async () => {
-    const { user, store } = await openCart(false, { startPayment: () => Promise.resolve({ paymentId: 'p1' }) });
+    const { user, store } = await openCart(false, {
+      startPayment: () => Promise.resolve({ paymentId: 'p1' }),
+    });
     await user.click(screen.getByRole('button', { name: 'Swish' }));
     await user.type(screen.getByLabelText('Phone number for Swish'), '070');
     await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
     await screen.findByText(/open the Swish app/i);
-    dispatchInAct(store, sessionActions.loaded({ shopId: 'cafe', session: session({ ...cart, paymentStatus: 'CANCELLED', paymentId: 'p1', message: 'BANKIDCL' }) }));
+    dispatchInAct(
+      store,
+      sessionActions.loaded({
+        shopId: 'cafe',
+        session: session({ ...cart, paymentStatus: 'CANCELLED', paymentId: 'p1', message: 'BANKIDCL' }),
+      }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment was cancelled');
   });
 });
 
 describe('§2 Viva panel', () => {
   it('choosing Viva starts the payment and sends the browser to the hosted checkout', async () => {
-    const { user, assignLocation } = await openCart(false, { startPayment: () => Promise.resolve({ paymentId: '7001' }) });
+    const { user, assignLocation } = await openCart(false, {
+      startPayment: () => Promise.resolve({ paymentId: '7001' }),
+    });
     await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
     await waitFor(() => expect(assignLocation).toHaveBeenCalled());
     expect(assignLocation).toHaveBeenCalledWith('https://viva.test/web/checkout?ref=7001&color=1db954');
   });
 
   it('§8 a refused start shows the error with the server’s name and a restart', async () => {
-    const startPayment = jest.fn(() => Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'X' })));
+    const startPayment = jest.fn(() =>
+      Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'X' })),
+    );
     const { user } = await openCart(false, { startPayment });
     await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
     const panel = await screen.findByRole('alert');
     expect(panel).toHaveTextContent('An error occurred, please try again: SHOP_CLOSED');
-    expect(within(panel.parentElement as HTMLElement).getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+    expect(
+      within(panel.parentElement as HTMLElement).getByRole('button', { name: 'Start over' }),
+    ).toBeInTheDocument();
   });
 });
 
 describe('§8 payment texts', () => {
+  it('OUT_OF_STOCK has no panel text: the cart page says it once, with each line’s stock', async () => {
+    const i18n = await testI18n();
+    expect(
+      paymentErrorText(i18n.t, 'swish', 'ERROR', { code: 'OUT_OF_STOCK', message: 'OUT_OF_STOCK' }),
+    ).toBeNull();
+  });
+
   it.each([
     ['swish', 'CANCELLED', null, 'Payment was cancelled'],
-    ['swish', 'ERROR', { code: 'PHONE_REQUIRED', message: 'PHONE_REQUIRED' }, 'You must enter a phone number'],
-    ['swish', 'ERROR', { code: 'OUT_OF_STOCK', message: 'OUT_OF_STOCK' }, 'Articles are out of stock'],
+    [
+      'swish',
+      'ERROR',
+      { code: 'PHONE_REQUIRED', message: 'PHONE_REQUIRED' },
+      'You must enter a phone number',
+    ],
     ['swish', 'FAILED', { code: 'FAILED', message: 'RF07' }, 'An error occurred, please try again: RF07'],
-    ['stripe', 'ERROR', { code: 'CARD_DECLINED', message: '' }, 'An unknown error occurred, please try again'],
+    [
+      'stripe',
+      'ERROR',
+      { code: 'CARD_DECLINED', message: '' },
+      'An unknown error occurred, please try again',
+    ],
   ] as const)('%s %s %j reads "%s"', async (provider, state, error, text) => {
     const i18n = await testI18n();
     expect(paymentErrorText(i18n.t, provider, state, error)).toContain(text);

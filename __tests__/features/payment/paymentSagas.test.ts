@@ -11,17 +11,25 @@ import { makeStore, rootReducer, type RootState } from '../../../src/app/store';
 import type { Session } from '../../../src/domain/types';
 import { cartSyncSaga } from '../../../src/features/cart/cartSagas';
 import { cartActions } from '../../../src/features/cart/cartSlice';
+import { loadCustomer } from '../../../src/features/payment/customerStorage';
 import { paymentSaga, POLL_MS } from '../../../src/features/payment/paymentSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
+import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
 
 const SHOP = 'cafe';
-const started = (over: Partial<Session> = {}) => session({ paymentStatus: 'STARTED', paymentId: 'p1', paymentMethodId: 'pm-swish', ...over });
-const completed = session({ paymentStatus: 'COMPLETED', paymentId: 'p1', receiptId: 'r1', paymentMethodId: 'pm-swish' });
+const started = (over: Partial<Session> = {}) =>
+  session({ paymentStatus: 'STARTED', paymentId: 'p1', paymentMethodId: 'pm-swish', ...over });
+const completed = session({
+  paymentStatus: 'COMPLETED',
+  paymentId: 'p1',
+  receiptId: 'r1',
+  paymentMethodId: 'pm-swish',
+});
 
 /** State of a loaded café with one bun in a synced cart and valid customer details. */
 function loadedState(...more: Action[]): RootState {
@@ -66,13 +74,24 @@ interface Env {
  * number in `actions` waits that many ms before the next dispatch (expectSaga otherwise hands a queued
  * action to a saga only when it takes again, which would hide a race).
  */
-function run(state: RootState, actions: (Action | number)[], api: Partial<Api> = {}, { isMobile = false, ms = 300 } = {}) {
-  const env: Env = { api: fakeApi(api), navigate: jest.fn(), assignLocation: jest.fn(), reportError: jest.fn() };
+function run(
+  state: RootState,
+  actions: (Action | number)[],
+  api: Partial<Api> = {},
+  { isMobile = false, ms = 300 } = {},
+) {
+  const env: Env = {
+    api: fakeApi(api),
+    navigate: jest.fn(),
+    assignLocation: jest.fn(),
+    reportError: jest.fn(),
+  };
   const context: Record<string, unknown> = {
     ...env,
     isMobile,
     origin: 'https://shop.test',
     vivaCheckoutUrl: 'https://www.vivapayments.com/web/checkout',
+    storage: memoryStorage(),
   };
   let test = expectSaga(function* () {
     yield all([fork(paymentSaga), fork(cartSyncSaga)]);
@@ -83,7 +102,8 @@ function run(state: RootState, actions: (Action | number)[], api: Partial<Api> =
       // The poll's 1 s delay becomes a 1 ms tick: the loop stays asynchronous, so it can never spin.
       call: (effect, next) => (effect.fn === delayP ? new Promise((r) => setTimeout(r, 1)) : next()),
     });
-  for (const action of actions) test = typeof action === 'number' ? test.delay(action) : test.dispatch(action);
+  for (const action of actions)
+    test = typeof action === 'number' ? test.delay(action) : test.dispatch(action);
   return test.silentRun(ms).then((result) => ({ ...env, state: result.storeState as RootState }));
 }
 
@@ -91,9 +111,19 @@ function run(state: RootState, actions: (Action | number)[], api: Partial<Api> =
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** A real store (reducers and every saga) preloaded with `state`. */
-function storeAt(state: RootState, api: Partial<Api> = {}) {
+function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStorage()) {
   const env = { navigate: jest.fn(), assignLocation: jest.fn(), reportError: jest.fn() };
-  const store = makeStore({ api: fakeApi(api), ...env, origin: 'https://shop.test', isMobile: false, vivaCheckoutUrl: 'https://viva.test' }, state);
+  const store = makeStore(
+    {
+      api: fakeApi(api),
+      ...env,
+      origin: 'https://shop.test',
+      isMobile: false,
+      vivaCheckoutUrl: 'https://viva.test',
+      storage,
+    },
+    state,
+  );
   return { store, env };
 }
 
@@ -116,11 +146,24 @@ const sessions = (...answers: (Session | Error)[]) => {
 describe('§4 start payment', () => {
   it('success gives STARTED and stores the payment id', async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
-    const { state } = await run(loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })), [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })], { startPayment });
+    const { state } = await run(
+      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
+      { startPayment },
+    );
     expect([state.payment.state, state.payment.paymentId]).toEqual(['STARTED', 'p1']);
     expect(startPayment).toHaveBeenCalledWith(SHOP, {
       paymentMethodId: 'pm-swish',
-      customerInfo: { name: '', email: 'ada@example.com', phone: '070', extraInfo: '', postalCode: '', address: '', city: '', isMobile: false },
+      customerInfo: {
+        name: '',
+        email: 'ada@example.com',
+        phone: '070',
+        extraInfo: '',
+        postalCode: '',
+        address: '',
+        city: '',
+        isMobile: false,
+      },
       orderReference: null,
     });
   });
@@ -142,40 +185,72 @@ describe('§4 start payment', () => {
 
   it('invalid payment (no such method) gives ERROR without a request', async () => {
     const startPayment = jest.fn();
-    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-unknown' })], { startPayment });
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-unknown' })],
+      { startPayment },
+    );
     expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'INVALID_PAYMENT']);
     expect(startPayment).not.toHaveBeenCalled();
   });
 
   it('a non-200 answer gives ERROR with the returned name as message', async () => {
     const startPayment = () => Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'E42' }));
-    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
-    expect([state.payment.state, state.payment.error]).toEqual(['ERROR', { code: 'E42', message: 'SHOP_CLOSED' }]);
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      { startPayment },
+    );
+    expect([state.payment.state, state.payment.error]).toEqual([
+      'ERROR',
+      { code: 'E42', message: 'SHOP_CLOSED' },
+    ]);
   });
 
   it('a thrown error gives ERROR', async () => {
     const startPayment = () => Promise.reject(new Error('boom'));
-    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      { startPayment },
+    );
     expect([state.payment.state, state.payment.error?.message]).toEqual(['ERROR', 'boom']);
   });
 
   it('§8 OUT_OF_STOCK stores the available stock per article and gives ERROR', async () => {
-    const error = new NetworkError('OUT_OF_STOCK', { status: 400, code: 'OUT_OF_STOCK', stockLevels: [{ id: 'bun', stock: 0 }] });
-    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment: () => Promise.reject(error) });
+    const error = new NetworkError('OUT_OF_STOCK', {
+      status: 400,
+      code: 'OUT_OF_STOCK',
+      stockLevels: [{ id: 'bun', stock: 0 }],
+    });
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      { startPayment: () => Promise.reject(error) },
+    );
     expect(state.payment.state).toBe('ERROR');
     expect(state.payment.articleStockErrors).toEqual({ bun: 0 });
   });
 
   it('§5 Swish on a non-mobile device without a phone number gives ERROR and sends nothing', async () => {
     const startPayment = jest.fn();
-    const { state } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })], { startPayment });
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
+      { startPayment },
+    );
     expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'PHONE_REQUIRED']);
     expect(startPayment).not.toHaveBeenCalled();
   });
 
   it('§2 Swish on a phone starts without a number and opens the app with the token and the callback', async () => {
     const startPayment = () => Promise.resolve({ paymentId: 'p1', token: 'tok en' });
-    const { assignLocation } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })], { startPayment }, { isMobile: true });
+    const { assignLocation } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
+      { startPayment },
+      { isMobile: true },
+    );
     expect(assignLocation).toHaveBeenCalledWith(
       `swish://paymentrequest?token=tok%20en&callbackurl=${encodeURIComponent('https://shop.test/cafe/cart')}`,
     );
@@ -183,21 +258,38 @@ describe('§4 start payment', () => {
 
   it('§2 Viva redirects to the hosted checkout with the payment reference and the colour without #', async () => {
     const startPayment = () => Promise.resolve({ paymentId: '7001234567890123' });
-    const { assignLocation } = await run(loadedState(), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
-    expect(assignLocation).toHaveBeenCalledWith('https://www.vivapayments.com/web/checkout?ref=7001234567890123&color=1db954');
+    const { assignLocation } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      { startPayment },
+    );
+    expect(assignLocation).toHaveBeenCalledWith(
+      'https://www.vivapayments.com/web/checkout?ref=7001234567890123&color=1db954',
+    );
   });
 
   it('a start waits until the server holds the cart as shown', async () => {
     const order: string[] = [];
     const putCart = jest.fn(() => (order.push('put'), Promise.resolve()));
     const startPayment = jest.fn(() => (order.push('start'), Promise.resolve({ paymentId: 'p1' })));
-    await run(loadedState(), [cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: ['oat'], description: '' }), paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { putCart, startPayment });
+    await run(
+      loadedState(),
+      [
+        cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: ['oat'], description: '' }),
+        paymentActions.startRequested({ paymentMethodId: 'pm-viva' }),
+      ],
+      { putCart, startPayment },
+    );
     expect(order).toEqual(['put', 'start']);
   });
 
   it('a start gives up with ERROR when the cart could not be saved', async () => {
     const startPayment = jest.fn();
-    const { state } = await run(loadedState(cartActions.itemCountChanged({ id: 'x', count: 1 }), cartActions.syncFailed()), [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })], { startPayment });
+    const { state } = await run(
+      loadedState(cartActions.itemCountChanged({ id: 'x', count: 1 }), cartActions.syncFailed()),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      { startPayment },
+    );
     expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'CART_NOT_SAVED']);
     expect(startPayment).not.toHaveBeenCalled();
   });
@@ -206,27 +298,48 @@ describe('§4 start payment', () => {
 describe('§4 cancel', () => {
   it('a customer field change while a payment id exists cancels it: NOT_STARTED, error, payment id and method cleared, server told', async () => {
     const cancelPayment = jest.fn(() => Promise.resolve());
-    const { state } = await run(startedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], { cancelPayment, getSession: sessions(session()) });
+    const { state } = await run(
+      startedState(),
+      [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })],
+      { cancelPayment, getSession: sessions(session()) },
+    );
     const p = state.payment;
-    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual(['NOT_STARTED', null, null, null]);
+    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual([
+      'NOT_STARTED',
+      null,
+      null,
+      null,
+    ]);
     expect(cancelPayment).toHaveBeenCalledWith(SHOP);
   });
 
-  it.each(['phone', 'email', 'extraInfo', 'postalCode', 'address', 'city', 'name'] as const)('changing %s while a payment id exists cancels it', async (field) => {
-    const cancelPayment = jest.fn(() => Promise.resolve());
-    await run(startedState(), [paymentActions.customerFieldChanged({ field, value: 'x' })], { cancelPayment, getSession: sessions(session()) });
-    expect(cancelPayment).toHaveBeenCalledTimes(1);
-  });
+  it.each(['phone', 'email', 'extraInfo', 'postalCode', 'address', 'city', 'name'] as const)(
+    'changing %s while a payment id exists cancels it',
+    async (field) => {
+      const cancelPayment = jest.fn(() => Promise.resolve());
+      await run(startedState(), [paymentActions.customerFieldChanged({ field, value: 'x' })], {
+        cancelPayment,
+        getSession: sessions(session()),
+      });
+      expect(cancelPayment).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('a customer field change without a payment id sends no cancel', async () => {
     const cancelPayment = jest.fn();
-    await run(loadedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], { cancelPayment });
+    await run(loadedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], {
+      cancelPayment,
+    });
     expect(cancelPayment).not.toHaveBeenCalled();
   });
 
   it('a cancel the server refuses is reported, not shown to the customer', async () => {
     const failure = new NetworkError('Bad gateway', { status: 502 });
-    const { state, reportError } = await run(startedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], { cancelPayment: () => Promise.reject(failure) });
+    const { state, reportError } = await run(
+      startedState(),
+      [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })],
+      { cancelPayment: () => Promise.reject(failure) },
+    );
     expect(state.payment.state).toBe('NOT_STARTED');
     expect(reportError).toHaveBeenCalledWith(failure);
   });
@@ -235,7 +348,11 @@ describe('§4 cancel', () => {
     const order: string[] = [];
     const cancelPayment = jest.fn(() => (order.push('cancel'), Promise.resolve()));
     const putCart = jest.fn(() => (order.push('put'), Promise.resolve()));
-    const { state } = await run(startedState(), [cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' })], { cancelPayment, putCart, getSession: sessions(session()) });
+    const { state } = await run(
+      startedState(),
+      [cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' })],
+      { cancelPayment, putCart, getSession: sessions(session()) },
+    );
     expect(order.slice(0, 2)).toEqual(['cancel', 'put']);
     expect(state.payment.state).toBe('NOT_STARTED');
   });
@@ -275,18 +392,26 @@ describe('§4 cancel', () => {
 
   it('choosing another method while STARTED cancels the payment and keeps the new choice', async () => {
     const cancelPayment = jest.fn(() => Promise.resolve());
-    const { state } = await run(startedState(), [paymentActions.methodSelected({ paymentMethodId: 'pm-viva' })], { cancelPayment, getSession: sessions(session()) });
+    const { state } = await run(
+      startedState(),
+      [paymentActions.methodSelected({ paymentMethodId: 'pm-viva' })],
+      { cancelPayment, getSession: sessions(session()) },
+    );
     expect(cancelPayment).toHaveBeenCalledTimes(1);
     expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-viva']);
   });
 
   it('COMPLETED arriving while a cancel is in flight still ends on the receipt', async () => {
     // The server finished the payment just before the cancel reached it (409, ignored by the API).
-    const { navigate, state } = await run(startedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], {
-      cancelPayment: () => Promise.resolve(),
-      getSession: sessions(completed),
-      putCart: () => Promise.resolve(),
-    });
+    const { navigate, state } = await run(
+      startedState(),
+      [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })],
+      {
+        cancelPayment: () => Promise.resolve(),
+        getSession: sessions(completed),
+        putCart: () => Promise.resolve(),
+      },
+    );
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
     expect(state.payment.state).toBe('NOT_STARTED');
   });
@@ -296,7 +421,10 @@ describe('§4 polling while STARTED', () => {
   it('reloads the session until COMPLETED, then shows the receipt, empties the remote cart and clears the payment state', async () => {
     const getSession = sessions(started(), started(), completed);
     const putCart = jest.fn(() => Promise.resolve());
-    const { navigate, state } = await run(startedState(), [paymentActions.cartOpened()], { getSession, putCart });
+    const { navigate, state } = await run(startedState(), [paymentActions.cartOpened()], {
+      getSession,
+      putCart,
+    });
     expect(getSession).toHaveBeenCalledTimes(3);
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
     expect(putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
@@ -311,8 +439,15 @@ describe('§4 polling while STARTED', () => {
   });
 
   it('a network error during polling does not stop it: no stuck spinner', async () => {
-    const getSession = sessions(new NetworkError('Failed to fetch', { status: 0 }), new NetworkError('Failed to fetch', { status: 0 }), completed);
-    const { navigate } = await run(startedState(), [paymentActions.cartOpened()], { getSession, putCart: () => Promise.resolve() });
+    const getSession = sessions(
+      new NetworkError('Failed to fetch', { status: 0 }),
+      new NetworkError('Failed to fetch', { status: 0 }),
+      completed,
+    );
+    const { navigate } = await run(startedState(), [paymentActions.cartOpened()], {
+      getSession,
+      putCart: () => Promise.resolve(),
+    });
     expect(getSession).toHaveBeenCalledTimes(3);
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
   });
@@ -356,22 +491,109 @@ describe('§4 polling while STARTED', () => {
       expect(cancelPayment).toHaveBeenCalledTimes(1);
       // One read right after the cancel (to catch a completion that won the race), then nothing.
       expect(getSession).toHaveBeenCalledTimes(2);
-      expect([store.getState().payment.state, store.getState().payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', null]);
+      expect([store.getState().payment.state, store.getState().payment.selectedPaymentMethod]).toEqual([
+        'NOT_STARTED',
+        null,
+      ]);
     } finally {
       jest.useRealTimers();
     }
   });
 
   it('a payment completed while the customer was away is picked up on arrival and ends on the receipt', async () => {
-    const { navigate } = await run(loadedState(), [sessionActions.loaded({ shopId: SHOP, session: completed })], { putCart: () => Promise.resolve() });
+    const { navigate } = await run(
+      loadedState(),
+      [sessionActions.loaded({ shopId: SHOP, session: completed })],
+      { putCart: () => Promise.resolve() },
+    );
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
   });
 
   it('a payment left running is resumed on return to the cart and never started twice', async () => {
     const startPayment = jest.fn();
     const getSession = sessions(started(), completed);
-    const { navigate } = await run(loadedState(), [sessionActions.loaded({ shopId: SHOP, session: started() }), paymentActions.cartOpened()], { getSession, startPayment, putCart: () => Promise.resolve() });
+    const { navigate } = await run(
+      loadedState(),
+      [sessionActions.loaded({ shopId: SHOP, session: started() }), paymentActions.cartOpened()],
+      { getSession, startPayment, putCart: () => Promise.resolve() },
+    );
     expect(startPayment).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+});
+
+describe('the customer’s details outlive a reload or the trip to Viva (same tab)', () => {
+  const withDetails = () =>
+    loadedState(
+      paymentActions.customerFieldChanged({ field: 'name', value: 'Ada Lovelace' }),
+      paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
+    );
+  /** A fresh page (empty form) in the same tab, arriving while the session reports `s`. */
+  const arrive = async (storage: ReturnType<typeof memoryStorage>, s: Session) => {
+    const fresh = [
+      shopActions.loadRequested({ shopId: SHOP }),
+      shopActions.loaded({ shopId: SHOP, data: shopData() }),
+      sessionActions.loadRequested(SHOP),
+    ].reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+    const { store } = storeAt(fresh, { putCart: () => Promise.resolve() }, storage);
+    store.dispatch(sessionActions.loaded({ shopId: SHOP, session: s }));
+    await flush();
+    return store;
+  };
+  const startViva = async (storage: ReturnType<typeof memoryStorage>, paymentId: string) => {
+    const { store } = storeAt(withDetails(), { startPayment: () => Promise.resolve({ paymentId }) }, storage);
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
+    await flush();
+    return store;
+  };
+
+  it('come back when the session reports the payment they were started with', async () => {
+    const storage = memoryStorage();
+    await startViva(storage, 'p9');
+    const store = await arrive(storage, started({ paymentId: 'p9', paymentMethodId: 'pm-viva' }));
+    expect(store.getState().payment.customer).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '0701234567',
+    });
+    expect(store.getState().payment.state).toBe('STARTED');
+  });
+
+  it('are not restored for another payment', async () => {
+    const storage = memoryStorage();
+    await startViva(storage, 'p9');
+    const store = await arrive(storage, started({ paymentId: 'other', paymentMethodId: 'pm-viva' }));
+    expect(store.getState().payment.customer.name).toBe('');
+  });
+
+  it('are forgotten when the payment is cancelled', async () => {
+    const storage = memoryStorage();
+    const store = await startViva(storage, 'p9');
+    expect(storage.data.size).toBe(1);
+    store.dispatch(paymentActions.customerFieldChanged({ field: 'name', value: 'Grace' }));
+    await flush();
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('are forgotten when the payment completes', async () => {
+    const storage = memoryStorage();
+    await startViva(storage, 'p9');
+    await arrive(storage, session({ paymentStatus: 'COMPLETED', paymentId: 'p9', receiptId: 'r1' }));
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('tampered storage gives back only strings of known fields', () => {
+    const storage = memoryStorage();
+    storage.setItem(
+      'payment.customer',
+      JSON.stringify({
+        shopId: SHOP,
+        paymentId: 'p9',
+        customer: { name: 42, email: 'a@b.se', evil: 'x', phone: null },
+      }),
+    );
+    expect(loadCustomer(storage, SHOP, 'p9')).toEqual({ email: 'a@b.se' });
+    storage.setItem('payment.customer', '{not json');
+    expect(loadCustomer(storage, SHOP, 'p9')).toBeNull();
   });
 });

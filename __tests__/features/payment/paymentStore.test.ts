@@ -14,7 +14,8 @@ import { loadedStore as loaded } from '../../helpers/testStore';
 import type { Session, ShopData } from '../../../src/domain/types';
 
 /** The state machine on a real store; the start saga's request stays pending so only the reducers act. */
-const loadedStore = (data?: ShopData, s?: Session) => loaded(data, s, { startPayment: () => new Promise(() => undefined) });
+const loadedStore = (data?: ShopData, s?: Session) =>
+  loaded(data, s, { startPayment: () => new Promise(() => undefined) });
 
 const started = { paymentId: 'p1', token: null, clientSecret: null, paymentIntentId: null };
 const error = { code: 'X', message: 'boom' };
@@ -62,17 +63,26 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.started(started));
     store.dispatch(paymentActions.cancelRequested());
     const p = store.getState().payment;
-    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual(['NOT_STARTED', null, null, null]);
+    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual([
+      'NOT_STARTED',
+      null,
+      null,
+      null,
+    ]);
   });
 
   // On a real store the completion saga moves on to the receipt at once, so these two check the reducer alone.
-  const reduce = (...actions: Action[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+  const reduce = (...actions: Action[]) =>
+    actions.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
   const arrived = [sessionActions.loadRequested('cafe')];
 
   it('a completed payment cannot be cancelled', () => {
     const state = reduce(
       ...arrived,
-      sessionActions.loaded({ shopId: 'cafe', session: session({ paymentStatus: 'COMPLETED', receiptId: 'r1', paymentId: 'p1' }) }),
+      sessionActions.loaded({
+        shopId: 'cafe',
+        session: session({ paymentStatus: 'COMPLETED', receiptId: 'r1', paymentId: 'p1' }),
+      }),
       paymentActions.cancelRequested(),
     );
     expect(state.payment.state).toBe('COMPLETED');
@@ -108,31 +118,53 @@ describe('§4 payment state machine', () => {
       ...arrived,
       paymentActions.startRequested({ paymentMethodId: 'pm-viva' }),
       paymentActions.started(started),
-      sessionActions.loaded({ shopId: 'cafe', session: session({ paymentStatus: 'COMPLETED', paymentId: 'p1', receiptId: 'r9' }) }),
+      sessionActions.loaded({
+        shopId: 'cafe',
+        session: session({ paymentStatus: 'COMPLETED', paymentId: 'p1', receiptId: 'r9' }),
+      }),
     );
     expect([state.payment.state, state.payment.receiptId]).toEqual(['COMPLETED', 'r9']);
   });
 
   it('a payment left running is picked up from the session as STARTED', async () => {
-    const { store } = await loadedStore(shopData(), session({ paymentStatus: 'STARTED', paymentId: 'p7', paymentMethodId: 'pm-swish' }));
+    const { store } = await loadedStore(
+      shopData(),
+      session({ paymentStatus: 'STARTED', paymentId: 'p7', paymentMethodId: 'pm-swish' }),
+    );
     const p = store.getState().payment;
     expect([p.state, p.paymentId, p.selectedPaymentMethod]).toEqual(['STARTED', 'p7', 'pm-swish']);
   });
 
-  it.each(['FAILED', 'ERROR', 'CANCELLED'] as const)('a session reporting %s ends a started payment with its message', async (status) => {
-    const { store } = await loadedStore();
-    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
-    store.dispatch(paymentActions.started(started));
-    store.dispatch(sessionActions.loaded({ shopId: 'cafe', session: session({ paymentStatus: status, paymentId: 'p1', message: 'RF07' }) }));
-    expect([store.getState().payment.state, store.getState().payment.error]).toEqual([status, { code: status, message: 'RF07' }]);
-  });
+  it.each(['FAILED', 'ERROR', 'CANCELLED'] as const)(
+    'a session reporting %s ends a started payment with its message',
+    async (status) => {
+      const { store } = await loadedStore();
+      store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
+      store.dispatch(paymentActions.started(started));
+      store.dispatch(
+        sessionActions.loaded({
+          shopId: 'cafe',
+          session: session({ paymentStatus: status, paymentId: 'p1', message: 'RF07' }),
+        }),
+      );
+      expect([store.getState().payment.state, store.getState().payment.error]).toEqual([
+        status,
+        { code: status, message: 'RF07' },
+      ]);
+    },
+  );
 });
 
 describe('§5 customer form validity', () => {
   it('without config only email and phone are shown, none required', async () => {
     const { store } = await loadedStore();
     const rules = selectCustomerFieldRules(store.getState());
-    expect(Object.entries(rules).filter(([, r]) => r.active).map(([f]) => f).sort()).toEqual(['email', 'phone']);
+    expect(
+      Object.entries(rules)
+        .filter(([, r]) => r.active)
+        .map(([f]) => f)
+        .sort(),
+    ).toEqual(['email', 'phone']);
     expect(selectIsCustomerFormValid(store.getState())).toBe(true);
   });
 
@@ -148,7 +180,9 @@ describe('§5 customer form validity', () => {
     expect(selectIsCustomerFormValid(store.getState())).toBe(false);
     expect(selectVisibleCustomerErrors(store.getState())).toEqual({});
     store.dispatch(paymentActions.customerFieldTouched('name'));
-    expect(selectVisibleCustomerErrors(store.getState())).toEqual({ name: { key: 'validation.required', field: 'name' } });
+    expect(selectVisibleCustomerErrors(store.getState())).toEqual({
+      name: { key: 'validation.required', field: 'name' },
+    });
     store.dispatch(paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' }));
     expect(selectIsCustomerFormValid(store.getState())).toBe(true);
   });

@@ -25,7 +25,17 @@ const receipt: Receipt = {
       discount: null,
       deviations: [{ id: 'd1', name: 'Oat milk', count: 1, price: 500, tax: 12 }],
     },
-    { id: 'l2', title: 'Cider', count: 1, price: 3500, sizeOfItem: 1, description: '', tax: 25, discount: null, deviations: [] },
+    {
+      id: 'l2',
+      title: 'Cider',
+      count: 1,
+      price: 3500,
+      sizeOfItem: 1,
+      description: '',
+      tax: 25,
+      discount: null,
+      deviations: [],
+    },
   ],
   paymentMethods: [{ id: 'pay1', type: 'SWISH_TRADE', amount: 13500 }],
   dateCreated: '2026-11-21T10:15:00.000Z',
@@ -36,7 +46,11 @@ const receipt: Receipt = {
 
 async function openReceipt(api = {}) {
   const view = await renderApp('/cafe/receipt/r1', {
-    api: { getReceipt: jest.fn(() => Promise.resolve(receipt)), receiptDownloadUrl: () => '/api/v2/webshop/cafe/receipt/r1/download', ...api },
+    api: {
+      getReceipt: jest.fn(() => Promise.resolve(receipt)),
+      receiptDownloadUrl: () => '/api/v2/webshop/cafe/receipt/r1/download',
+      ...api,
+    },
   });
   await screen.findByRole('heading', { level: 1, name: 'Receipt' });
   return view;
@@ -81,7 +95,10 @@ describe('§2 receipt page', () => {
 
   it('the download button opens the receipt download endpoint', async () => {
     await openReceipt();
-    expect(screen.getByRole('link', { name: 'Download receipt' })).toHaveAttribute('href', '/api/v2/webshop/cafe/receipt/r1/download');
+    expect(screen.getByRole('link', { name: 'Download receipt' })).toHaveAttribute(
+      'href',
+      '/api/v2/webshop/cafe/receipt/r1/download',
+    );
   });
 
   it('§4 e-mail: an invalid address is refused, a valid one goes sending → sent', async () => {
@@ -102,14 +119,20 @@ describe('§2 receipt page', () => {
   });
 
   it('§8 a failed e-mail says "Could not send receipt"', async () => {
-    const { user } = await openReceipt({ emailReceipt: () => Promise.reject(new NetworkError('INVALID_EMAIL', { status: 400 })) });
+    const { user } = await openReceipt({
+      emailReceipt: () => Promise.reject(new NetworkError('INVALID_EMAIL', { status: 400 })),
+    });
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Could not send receipt')).toBeInTheDocument();
   });
 
   it('a receipt that cannot be loaded says so', async () => {
-    await renderApp('/cafe/receipt/nope', { api: { getReceipt: () => Promise.reject(new NetworkError('Not found', { status: 404 })) } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, please try again later');
+    await renderApp('/cafe/receipt/nope', {
+      api: { getReceipt: () => Promise.reject(new NetworkError('Not found', { status: 404 })) },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong, please try again later',
+    );
   });
 });

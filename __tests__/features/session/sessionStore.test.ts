@@ -21,12 +21,30 @@ describe('§5 reference', () => {
     const activeTab = {
       id: 't',
       customerReference: 'Bord 1',
-      entries: [{ id: 'e1', count: 3, price: { amount: 100, currency: 'SEK' as const }, productId: 'p', title: 'T', deviations: [], description: '' }],
+      entries: [
+        {
+          id: 'e1',
+          count: 3,
+          price: { amount: 100, currency: 'SEK' as const },
+          productId: 'p',
+          title: 'T',
+          deviations: [],
+          description: '',
+        },
+      ],
     };
-    const { store } = await loadedStore(shopData(), session({ activeTab, tabItems: [{ id: 'e1', count: 1 }] }));
+    const { store } = await loadedStore(
+      shopData(),
+      session({ activeTab, tabItems: [{ id: 'e1', count: 1 }] }),
+    );
     expect(store.getState().session.tabItems).toEqual([{ id: 'e1', count: 1 }]);
     store.dispatch(sessionActions.tabItemCountChanged({ id: 'e1', count: 2 }));
-    store.dispatch(sessionActions.loaded({ shopId: 'cafe', session: session({ activeTab, tabItems: [{ id: 'e1', count: 1 }] }) }));
+    store.dispatch(
+      sessionActions.loaded({
+        shopId: 'cafe',
+        session: session({ activeTab, tabItems: [{ id: 'e1', count: 1 }] }),
+      }),
+    );
     expect(store.getState().session.tabItems).toEqual([{ id: 'e1', count: 2 }]);
   });
 });

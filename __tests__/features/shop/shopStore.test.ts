@@ -22,14 +22,19 @@ describe('§4 shop load', () => {
   });
 
   it('is loading until the shop has loaded', () => {
-    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    const { store } = testStore({
+      getShop: () => new Promise(() => undefined),
+      getSession: () => new Promise(() => undefined),
+    });
     store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
     expect(store.getState().shop.status).toBe('loading');
     expect(selectShopDisplayState(store.getState())).toBe('loading');
   });
 
   it('a 404 answer gives the notFound state', async () => {
-    const { store } = testStore({ getShop: () => Promise.reject(new NetworkError('Not found', { status: 404 })) });
+    const { store } = testStore({
+      getShop: () => Promise.reject(new NetworkError('Not found', { status: 404 })),
+    });
     store.dispatch(shopActions.loadRequested({ shopId: 'nope' }));
     await until(store, (s) => s.shop.status !== 'loading');
     expect(store.getState().shop.status).toBe('notFound');
@@ -37,7 +42,9 @@ describe('§4 shop load', () => {
   });
 
   it('another failure is an error with a serializable message, not notFound', async () => {
-    const { store } = testStore({ getShop: () => Promise.reject(new NetworkError('Bad gateway', { status: 502 })) });
+    const { store } = testStore({
+      getShop: () => Promise.reject(new NetworkError('Bad gateway', { status: 502 })),
+    });
     store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
     await until(store, (s) => s.shop.status !== 'loading');
     expect(store.getState().shop.status).toBe('error');
@@ -45,7 +52,10 @@ describe('§4 shop load', () => {
   });
 
   it('ignores an answer for a shop the customer has already left', () => {
-    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    const { store } = testStore({
+      getShop: () => new Promise(() => undefined),
+      getSession: () => new Promise(() => undefined),
+    });
     store.dispatch(shopActions.loadRequested({ shopId: 'a' }));
     store.dispatch(shopActions.loadRequested({ shopId: 'b' }));
     store.dispatch(shopActions.loaded({ shopId: 'a', data: shopData() }));
@@ -61,7 +71,8 @@ describe('§4 shop load', () => {
 });
 
 describe('§2 shop layout decision order', () => {
-  const displayOf = async (data = shopData(), s = session()) => selectShopDisplayState((await loadedStore(data, s)).store.getState());
+  const displayOf = async (data = shopData(), s = session()) =>
+    selectShopDisplayState((await loadedStore(data, s)).store.getState());
 
   it('an open shop without a reference requirement shows the store', async () => {
     expect(await displayOf()).toBe('open');
@@ -72,27 +83,40 @@ describe('§2 shop layout decision order', () => {
   });
 
   it('closed wins over a missing reference', async () => {
-    expect(await displayOf(shopData({ shop: { ...shopData().shop, isOpen: false, requireReference: true } }))).toBe('closed');
+    expect(
+      await displayOf(shopData({ shop: { ...shopData().shop, isOpen: false, requireReference: true } })),
+    ).toBe('closed');
   });
 
   it('a shop that requires a reference and has none shows the reference page', async () => {
-    expect(await displayOf(shopData({ shop: { ...shopData().shop, requireReference: true } }))).toBe('needsReference');
+    expect(await displayOf(shopData({ shop: { ...shopData().shop, requireReference: true } }))).toBe(
+      'needsReference',
+    );
   });
 
   it('a reference from the session opens the store', async () => {
     expect(
-      await displayOf(shopData({ shop: { ...shopData().shop, requireReference: true } }), session({ orderReference: '07' })),
+      await displayOf(
+        shopData({ shop: { ...shopData().shop, requireReference: true } }),
+        session({ orderReference: '07' }),
+      ),
     ).toBe('open');
   });
 
   it('the table query sets the reference as soon as the session loads', () => {
-    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    const { store } = testStore({
+      getShop: () => new Promise(() => undefined),
+      getSession: () => new Promise(() => undefined),
+    });
     store.dispatch(sessionActions.loadRequested('cafe', { table: '12' }));
     expect(store.getState().session.orderReference).toBe('12');
   });
 
   it('stays loading until the first session answer has arrived', () => {
-    const { store } = testStore({ getShop: () => new Promise(() => undefined), getSession: () => new Promise(() => undefined) });
+    const { store } = testStore({
+      getShop: () => new Promise(() => undefined),
+      getSession: () => new Promise(() => undefined),
+    });
     store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
     store.dispatch(shopActions.loaded({ shopId: 'cafe', data: shopData() }));
     expect(selectShopDisplayState(store.getState())).toBe('loading');
@@ -101,7 +125,13 @@ describe('§2 shop layout decision order', () => {
 
 describe('§3 shop theme', () => {
   it('replaces invalid shop colours with the defaults', async () => {
-    const hostile = shopData({ shop: { ...shopData().shop, primaryColor: 'red;background:url(javascript:alert(1))', backgroundColor: 'nope' } });
+    const hostile = shopData({
+      shop: {
+        ...shopData().shop,
+        primaryColor: 'red;background:url(javascript:alert(1))',
+        backgroundColor: 'nope',
+      },
+    });
     const theme = selectTheme((await loadedStore(hostile)).store.getState());
     expect(theme.primaryColor).toBe('#1db954');
     expect(theme.backgroundColor).toBe('#ffffff');

@@ -8,7 +8,13 @@ import { sessionActions } from '../session/sessionSlice';
 import type { CartLine, TabLine } from './cartSelectors';
 import { cartActions } from './cartSlice';
 
-const rowCss = { display: 'flex', flexWrap: 'wrap' as const, alignItems: 'center', gap: 12, padding: '12px 0' };
+const rowCss = {
+  display: 'flex',
+  flexWrap: 'wrap' as const,
+  alignItems: 'center',
+  gap: 12,
+  padding: '12px 0',
+};
 
 /** One cart item: title, extras, note, §5 stepper (0 removes, max = count + remaining stock), §8 stock message. */
 export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => void }) {
@@ -23,7 +29,9 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
         <p css={{ margin: 0, fontWeight: 700 }}>{product.title}</p>
         {line.deviations.length > 0 && (
           <p css={{ margin: 0, fontSize: 14 }}>
-            {line.deviations.map((d) => (d.price && d.price.amount ? `${d.name} (+${formatMoney(d.price)})` : d.name)).join(', ')}
+            {line.deviations
+              .map((d) => (d.price && d.price.amount ? `${d.name} (+${formatMoney(d.price)})` : d.name))
+              .join(', ')}
           </p>
         )}
         {item.description && <p css={{ margin: 0, fontSize: 14, fontStyle: 'italic' }}>{item.description}</p>}
@@ -33,8 +41,10 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
           <p css={{ margin: 0, fontSize: 14 }}>{t('cart.onlyInStock', { count: product.count })}</p>
         )}
         {line.stockError !== null && (
-          <p role="alert" css={{ margin: 0, fontWeight: 600, color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c' }}>
-            {line.stockError > 0 ? t('cart.outOfStockArticleError', { count: line.stockError }) : t('cart.outOfStock')}
+          <p role="alert" css={{ margin: 0, fontWeight: 600, color: theme.errorColor }}>
+            {line.stockError > 0
+              ? t('cart.outOfStockArticleError', { count: line.stockError })
+              : t('cart.outOfStock')}
           </p>
         )}
       </div>
@@ -49,10 +59,20 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
       />
       <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>{formatMoney(line.total)}</span>
       <span css={{ display: 'flex', gap: 4 }}>
-        <button type="button" onClick={onEdit} aria-label={t('cart.editItem', { name: product.title })} css={linkButton(theme.linkColor)}>
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={t('cart.editItem', { name: product.title })}
+          css={linkButton(theme.linkColor)}
+        >
           {t('cart.edit')}
         </button>
-        <button type="button" onClick={() => setCount(0)} aria-label={t('cart.removeItem', { name: product.title })} css={linkButton(theme.linkColor)}>
+        <button
+          type="button"
+          onClick={() => setCount(0)}
+          aria-label={t('cart.removeItem', { name: product.title })}
+          css={linkButton(theme.linkColor)}
+        >
           {t('cart.remove')}
         </button>
       </span>
@@ -74,12 +94,21 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
         <p css={{ margin: 0, fontWeight: 700 }}>
           {shown} × {entry.title}
         </p>
-        {entry.deviations.length > 0 && <p css={{ margin: 0, fontSize: 14 }}>{entry.deviations.map((d) => d.name).join(', ')}</p>}
-        {entry.description && <p css={{ margin: 0, fontSize: 14, fontStyle: 'italic' }}>{entry.description}</p>}
+        {entry.deviations.length > 0 && (
+          <p css={{ margin: 0, fontSize: 14 }}>{entry.deviations.map((d) => d.name).join(', ')}</p>
+        )}
+        {entry.description && (
+          <p css={{ margin: 0, fontSize: 14, fontStyle: 'italic' }}>{entry.description}</p>
+        )}
         <p css={{ margin: 0, fontSize: 14 }}>{formatMoney(entry.price)}</p>
       </div>
       {mode === 'choose' ? (
-        <button type="button" onClick={() => setCount(selected + 1)} aria-label={t('cart.addFromTab', { name: entry.title })} css={linkButton(theme.linkColor)}>
+        <button
+          type="button"
+          onClick={() => setCount(selected + 1)}
+          aria-label={t('cart.addFromTab', { name: entry.title })}
+          css={linkButton(theme.linkColor)}
+        >
           + {t('product.add')}
         </button>
       ) : (
@@ -93,7 +122,9 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
             increaseLabel={t('cart.increase', { name: entry.title })}
             valueLabel={`${t('cart.quantity')} ${entry.title}: ${selected}`}
           />
-          <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>{formatMoney(multiplyMoney(entry.price, selected))}</span>
+          <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>
+            {formatMoney(multiplyMoney(entry.price, selected))}
+          </span>
         </>
       )}
     </li>

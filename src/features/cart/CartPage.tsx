@@ -14,7 +14,12 @@ import { selectCanChoosePayment, selectHasStockErrors } from '../payment/payment
 import { ProductPopup } from '../shop/ProductPopup';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
 import { CartLineRow, TabLineRow } from './CartLineRow';
-import { selectCartLines, selectCartTotal, selectTabLinesInCart, selectTabLinesNotInCart } from './cartSelectors';
+import {
+  selectCartLines,
+  selectCartTotal,
+  selectTabLinesInCart,
+  selectTabLinesNotInCart,
+} from './cartSelectors';
 import type { CartState } from './cartSlice';
 
 const selectActiveTab = (state: { session: SessionState }) => state.session.activeTab;
@@ -38,7 +43,6 @@ export function CartPage() {
   const stockErrors = useSelector(selectHasStockErrors);
   const syncFailed = useSelector(selectSyncFailed);
   const [editing, setEditing] = useState<CartItem | null>(null);
-  const errorColor = theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c';
 
   // §4 a started payment is polled while this page is open; leaving it stops the polling.
   useEffect(() => {
@@ -66,8 +70,22 @@ export function CartPage() {
           </ul>
           <button
             type="button"
-            onClick={() => tabToChoose.forEach((l) => dispatch(sessionActions.tabItemCountChanged({ id: l.entry.id, count: l.entry.count })))}
-            css={{ minHeight: 44, marginTop: 8, font: 'inherit', fontWeight: 600, color: theme.linkColor, background: 'none', border: 'none', textDecoration: 'underline', cursor: 'pointer' }}
+            onClick={() =>
+              tabToChoose.forEach((l) =>
+                dispatch(sessionActions.tabItemCountChanged({ id: l.entry.id, count: l.entry.count })),
+              )
+            }
+            css={{
+              minHeight: 44,
+              marginTop: 8,
+              font: 'inherit',
+              fontWeight: 600,
+              color: theme.linkColor,
+              background: 'none',
+              border: 'none',
+              textDecoration: 'underline',
+              cursor: 'pointer',
+            }}
           >
             {t('cart.payWholeTab')}
           </button>
@@ -75,7 +93,10 @@ export function CartPage() {
       )}
 
       <section aria-labelledby="cart-items">
-        <h2 id="cart-items" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <h2
+          id="cart-items"
+          css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
           {t('cart.title')}
         </h2>
         {lines.length === 0 && tabInCart.length === 0 ? (
@@ -104,17 +125,22 @@ export function CartPage() {
       )}
 
       {syncFailed && (
-        <p role="status" css={{ color: errorColor }}>
+        <p role="status" css={{ color: theme.errorColor }}>
           {t('cart.syncFailed')}
         </p>
       )}
 
-      <section aria-labelledby="cart-sum" css={{ marginTop: 24, borderTop: `1px solid ${theme.borderColor}`, paddingTop: 16 }}>
+      <section
+        aria-labelledby="cart-sum"
+        css={{ marginTop: 24, borderTop: `1px solid ${theme.borderColor}`, paddingTop: 16 }}
+      >
         <h2 id="cart-sum" css={{ display: 'flex', justifyContent: 'space-between', margin: '0 0 16px' }}>
           <span>{t('cart.sum')}</span>
           <span>{formatMoney(total)}</span>
         </h2>
-        <div css={{ display: 'grid', gap: 24, '@media (min-width: 768px)': { gridTemplateColumns: '1fr 1fr' } }}>
+        <div
+          css={{ display: 'grid', gap: 24, '@media (min-width: 768px)': { gridTemplateColumns: '1fr 1fr' } }}
+        >
           <CustomerInfoForm />
           <div>
             {canChoosePayment && (
@@ -124,7 +150,7 @@ export function CartPage() {
               </>
             )}
             {stockErrors && (
-              <p role="alert" css={{ color: errorColor, fontWeight: 600 }}>
+              <p role="alert" css={{ color: theme.errorColor, fontWeight: 600 }}>
                 {t('cart.outOfStockError')}
               </p>
             )}
@@ -132,7 +158,9 @@ export function CartPage() {
         </div>
       </section>
 
-      {editing && <ProductPopup productId={editing.productId} editing={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ProductPopup productId={editing.productId} editing={editing} onClose={() => setEditing(null)} />
+      )}
     </Page>
   );
 }

@@ -37,7 +37,15 @@ export function CartSummaryLink({ shopId, color }: { shopId: string; color: stri
 
 export function CartIcon() {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M3 4h2l2.4 11h10.2L20 7H6.2" strokeLinejoin="round" />
       <circle cx="9" cy="20" r="1.5" />
       <circle cx="17" cy="20" r="1.5" />

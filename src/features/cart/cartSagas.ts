@@ -31,7 +31,8 @@ const selectSyncPayload = (state: State) => ({
 /** Sends the cart as it is now; §4 a cart change cancels a started payment first. */
 export function* sendCart() {
   const api: Api = yield getContext('api');
-  const { shopId, revision, cart, tabItems, paymentId }: ReturnType<typeof selectSyncPayload> = yield select(selectSyncPayload);
+  const { shopId, revision, cart, tabItems, paymentId }: ReturnType<typeof selectSyncPayload> =
+    yield select(selectSyncPayload);
   if (!shopId) return;
   if (paymentId) {
     yield put(paymentActions.cancelRequested());

@@ -40,11 +40,18 @@ const effectiveStock = (product: Product, stockErrors: Record<string, number>) =
 export const selectRemainingStock = (state: State, productId: string): number => {
   const product = state.shop.products.entities[productId];
   if (!product) return 0;
-  return remainingStock(effectiveStock(product, selectStockErrors(state)), selectProductQuantity(state, productId));
+  return remainingStock(
+    effectiveStock(product, selectStockErrors(state)),
+    selectProductQuantity(state, productId),
+  );
 };
 
 /** Unit price of an item: the product's price plus the prices of its chosen extras. */
-export function unitPrice(product: Product, deviationIds: string[], deviations: Record<string, Deviation | undefined>): Money {
+export function unitPrice(
+  product: Product,
+  deviationIds: string[],
+  deviations: Record<string, Deviation | undefined>,
+): Money {
   const extras = deviationIds.flatMap((id) => {
     const price = deviations[id]?.price;
     return price ? [price] : [];
@@ -66,7 +73,13 @@ export interface CartLine {
 
 /** The cart's items joined with their products and extras; items whose product is gone are left out. */
 export const selectCartLines = createSelector(
-  [selectCartItems, selectProductEntities, selectDeviationEntities, selectProductQuantities, selectStockErrors],
+  [
+    selectCartItems,
+    selectProductEntities,
+    selectDeviationEntities,
+    selectProductQuantities,
+    selectStockErrors,
+  ],
   (items, products, deviations, quantities, stockErrors): CartLine[] =>
     items.flatMap((item) => {
       const product = products[item.productId];
@@ -93,8 +106,13 @@ export interface TabLine {
 }
 
 /** The open tab's entries with how many of each the customer has put in the cart. */
-export const selectTabLines = createSelector([selectActiveTab, selectTabSelections], (tab, selections): TabLine[] =>
-  (tab?.entries ?? []).map((entry) => ({ entry, selected: selections.find((s) => s.id === entry.id)?.count ?? 0 })),
+export const selectTabLines = createSelector(
+  [selectActiveTab, selectTabSelections],
+  (tab, selections): TabLine[] =>
+    (tab?.entries ?? []).map((entry) => ({
+      entry,
+      selected: selections.find((s) => s.id === entry.id)?.count ?? 0,
+    })),
 );
 
 /** §2 tab items not yet (fully) in the cart, to choose from. */
@@ -103,11 +121,16 @@ export const selectTabLinesNotInCart = createSelector([selectTabLines], (lines) 
 );
 
 /** §2 'added from tab': tab items with a count above 0 in the cart. */
-export const selectTabLinesInCart = createSelector([selectTabLines], (lines) => lines.filter((line) => line.selected > 0));
+export const selectTabLinesInCart = createSelector([selectTabLines], (lines) =>
+  lines.filter((line) => line.selected > 0),
+);
 
 /** §2 'pay tab': the whole open tab's total. */
 export const selectTabTotal = createSelector([selectTabLines, selectCurrency], (lines, currency) =>
-  sumMoney(lines.map((l) => multiplyMoney(l.entry.price, l.entry.count)), currency),
+  sumMoney(
+    lines.map((l) => multiplyMoney(l.entry.price, l.entry.count)),
+    currency,
+  ),
 );
 
 /** §2 count of unpaid tab items not in the cart. */
@@ -121,6 +144,11 @@ export const selectCartQuantity = createSelector([selectCartItems, selectTabSele
 );
 
 /** What the customer pays: cart lines plus the tab items chosen. */
-export const selectCartTotal = createSelector([selectCartLines, selectTabLinesInCart, selectCurrency], (lines, tab, currency) =>
-  sumMoney([...lines.map((l) => l.total), ...tab.map((t) => multiplyMoney(t.entry.price, t.selected))], currency),
+export const selectCartTotal = createSelector(
+  [selectCartLines, selectTabLinesInCart, selectCurrency],
+  (lines, tab, currency) =>
+    sumMoney(
+      [...lines.map((l) => l.total), ...tab.map((t) => multiplyMoney(t.entry.price, t.selected))],
+      currency,
+    ),
 );

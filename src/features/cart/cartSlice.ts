@@ -14,7 +14,11 @@ export interface CartState extends ReturnType<typeof cartAdapter.getInitialState
   revision: number;
 }
 
-const initialState: CartState = cartAdapter.getInitialState({ restoredFor: null, sync: 'synced' as const, revision: 0 });
+const initialState: CartState = cartAdapter.getInitialState({
+  restoredFor: null,
+  sync: 'synced' as const,
+  revision: 0,
+});
 
 /** A local change: the server's copy is now behind. */
 const changed = (state: CartState) => {

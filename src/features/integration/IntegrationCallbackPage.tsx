@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import { config } from '../../app/config';
+import { config } from '../../shared/config';
 import { ButtonLink } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -11,7 +11,7 @@ import { integrationActions, selectCallback, type IntegrationState } from './int
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
 const alertText = (theme: Theme) => ({
-  color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c',
+  color: theme.errorColor,
   fontWeight: 600,
 });
 

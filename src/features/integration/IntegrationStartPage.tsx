@@ -11,7 +11,7 @@ import { integrationActions, selectStartStatus } from './integrationSlice';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
 const alertText = (theme: Theme) => ({
-  color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c',
+  color: theme.errorColor,
   fontWeight: 600,
 });
 

@@ -1,5 +1,5 @@
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import { config } from '../../app/config';
+import { config } from '../../shared/config';
 import { NetworkError, type Api } from '../../shared/api';
 import type { SagaContext } from '../../shared/sagaContext';
 import { appLink, planCallback, type CallbackPlan } from './integrationCallback';
@@ -53,7 +53,7 @@ export function* handleCallback(action: ReturnType<typeof integrationActions.cal
   } catch (error) {
     // §8: a failed integration is reported (the error only, never the code or state: they are credentials).
     const reportError: SagaContext['reportError'] = yield getContext('reportError');
-    yield call(reportError, error);
+    yield call(reportError, error, { bookkeeper: plan.bookkeeper });
     yield put(integrationActions.callbackFailed({ errorName: errorNameOf(error) }));
   }
 }

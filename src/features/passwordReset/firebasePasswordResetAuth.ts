@@ -11,7 +11,7 @@ import {
   verifyPasswordResetCode,
   type Auth,
 } from 'firebase/auth';
-import { config } from '../../app/config';
+import { config } from '../../shared/config';
 import type { PasswordResetAuth } from './passwordResetAuth';
 
 const APP_NAME = 'password-reset';

@@ -37,10 +37,15 @@ function Form({ clientSecret }: { clientSecret: string }) {
           {t('cardPayment.cardLabel')}
         </span>
         <div css={{ marginTop: 4, padding: 12, borderRadius: 8, border: `1px solid ${theme.textColor}` }}>
-          <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px', color: theme.textColor } } }} />
+          <CardElement
+            options={{ hidePostalCode: true, style: { base: { fontSize: '16px', color: theme.textColor } } }}
+          />
         </div>
       </div>
-      <Button type="submit" disabled={!stripe || confirmation === 'processing' || confirmation === 'confirmed'}>
+      <Button
+        type="submit"
+        disabled={!stripe || confirmation === 'processing' || confirmation === 'confirmed'}
+      >
         {t('cardPayment.pay')}
       </Button>
     </form>
@@ -48,7 +53,13 @@ function Form({ clientSecret }: { clientSecret: string }) {
 }
 
 /** §2 card payment page's card input (Swedish locale), loaded with the intent's connected account. */
-export default function CardPaymentForm({ clientSecret, stripeAccountId }: { clientSecret: string; stripeAccountId: string }) {
+export default function CardPaymentForm({
+  clientSecret,
+  stripeAccountId,
+}: {
+  clientSecret: string;
+  stripeAccountId: string;
+}) {
   const { t } = useTranslation(undefined, { lng: 'se' });
   const [failed, setFailed] = useState(false);
   const stripePromise = useMemo(

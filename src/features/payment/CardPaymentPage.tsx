@@ -43,7 +43,8 @@ export function CardPaymentPage() {
       {intent && data && (
         <>
           <p css={{ fontSize: 20 }}>
-            {t('cardPayment.amount')}: <strong>{formatMoney(money(data.pendingPaymentMethod.amount, 'SEK'))}</strong>
+            {t('cardPayment.amount')}:{' '}
+            <strong>{formatMoney(money(data.pendingPaymentMethod.amount, 'SEK'))}</strong>
           </p>
           {intent.status === 'COMPLETED' ? (
             <p role="status" css={{ fontSize: 20, fontWeight: 700 }}>
@@ -59,7 +60,11 @@ export function CardPaymentPage() {
                 {confirmation === 'confirmed' && intentError === null && <p>{t('cardPayment.success')}</p>}
               </div>
               {(confirmation === 'error' || intentError !== null) && (
-                <p role="alert">{t('cardPayment.error', { errorMessage: error?.message || intentError || t('paymentMethods.stripe.unknownError') })}</p>
+                <p role="alert">
+                  {t('cardPayment.error', {
+                    errorMessage: error?.message || intentError || t('paymentMethods.stripe.unknownError'),
+                  })}
+                </p>
               )}
             </>
           )}

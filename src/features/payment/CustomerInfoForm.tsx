@@ -33,7 +33,9 @@ export function CustomerInfoForm() {
           <TextField
             key={field}
             {...input}
-            label={rules[field].required ? t(`fields.${field}`) : `${t(`fields.${field}`)} ${t('fields.optional')}`}
+            label={
+              rules[field].required ? t(`fields.${field}`) : `${t(`fields.${field}`)} ${t('fields.optional')}`
+            }
             required={rules[field].required}
             value={values[field]}
             error={error ? t(error.key, { field: t(`fields.${field}`) }) : null}

@@ -16,12 +16,19 @@ const StripePanel = lazy(() => import(/* webpackChunkName: "stripe-panel" */ './
 export function PaymentPanel({ shopId, origin }: { shopId: string; origin: string }) {
   const { t } = useTranslation();
   const selectedId = useSelector(selectSelectedPaymentMethod);
-  const method = useSelector((state: { shop: ShopState }) => (selectedId ? selectPaymentMethodById(state, selectedId) : undefined));
+  const method = useSelector((state: { shop: ShopState }) =>
+    selectedId ? selectPaymentMethodById(state, selectedId) : undefined,
+  );
   const total = useSelector(selectCartTotal);
   if (!method) return null;
   switch (method.type) {
     case 'SWISH_TRADE':
-      return <SwishPanel paymentMethodId={method.id} callbackUrl={`${origin}/${encodeURIComponent(shopId)}/cart`} />;
+      return (
+        <SwishPanel
+          paymentMethodId={method.id}
+          callbackUrl={`${origin}/${encodeURIComponent(shopId)}/cart`}
+        />
+      );
     case 'VIVA_WALLET_WEB':
       return <VivaPanel paymentMethodId={method.id} />;
     case 'STRIPE':

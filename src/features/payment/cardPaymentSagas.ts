@@ -6,7 +6,8 @@ import { cardPaymentActions, type CardPaymentState, type PaymentIntent } from '.
 export const INTENT_POLL_MS = 5000;
 
 const selectCardPayment = (state: { cardPayment: CardPaymentState }) => state.cardPayment;
-const isFinal = (intent: PaymentIntent | null) => intent?.status === 'COMPLETED' || intent?.status === 'FAILED' || intent?.status === 'CANCELLED';
+const isFinal = (intent: PaymentIntent | null) =>
+  intent?.status === 'COMPLETED' || intent?.status === 'FAILED' || intent?.status === 'CANCELLED';
 
 /** Reads the intent once; §8 a failed fetch is logged only ('Failed to fetch payment intent'). */
 export function* fetchIntent(companyId: string, paymentIntentId: string) {
@@ -35,9 +36,15 @@ export function* loadCardPayment(action: ReturnType<typeof cardPaymentActions.lo
   const { companyId, paymentIntentId } = action.payload;
   yield call(fetchIntent, companyId, paymentIntentId);
   // The page stays: once the customer confirms, poll until the payment is final (or another intent opens).
-  const { left } = yield race({ confirmed: take(cardPaymentActions.confirmed.type), left: take(cardPaymentActions.pageLeft.type) });
+  const { left } = yield race({
+    confirmed: take(cardPaymentActions.confirmed.type),
+    left: take(cardPaymentActions.pageLeft.type),
+  });
   if (left) return;
-  yield race({ poll: call(pollIntent, companyId, paymentIntentId), left: take(cardPaymentActions.pageLeft.type) });
+  yield race({
+    poll: call(pollIntent, companyId, paymentIntentId),
+    left: take(cardPaymentActions.pageLeft.type),
+  });
 }
 
 export function* cardPaymentSaga() {

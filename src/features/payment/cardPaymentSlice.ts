@@ -14,7 +14,13 @@ export interface CardPaymentState {
   error: ErrorInfo | null;
 }
 
-const initialState: CardPaymentState = { paymentIntentId: null, status: 'idle', intent: null, confirmation: 'idle', error: null };
+const initialState: CardPaymentState = {
+  paymentIntentId: null,
+  status: 'idle',
+  intent: null,
+  confirmation: 'idle',
+  error: null,
+};
 
 const cardPaymentSlice = createSlice({
   name: 'cardPayment',

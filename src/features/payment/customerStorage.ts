@@ -7,15 +7,20 @@ import type { CustomerField } from '../../domain/types';
  * shop and the payment id, and forgotten when the payment is cancelled or completed.
  */
 const KEY = 'payment.customer';
+
+/** The part of Web Storage used here (sessionStorage in the app, an in-memory double in tests). */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const FIELDS: CustomerField[] = ['name', 'email', 'phone', 'extraInfo', 'postalCode', 'address', 'city'];
 
+/** Keeps the details of the payment just started (storage off or full: they are typed again). */
 export function saveCustomer(
+  storage: KeyValueStorage,
   shopId: string,
   paymentId: string,
   customer: Record<CustomerField, string>,
 ): void {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ shopId, paymentId, customer }));
+    storage.setItem(KEY, JSON.stringify({ shopId, paymentId, customer }));
   } catch {
     // Storage off or full (private mode): the details are simply typed again.
   }
@@ -23,11 +28,12 @@ export function saveCustomer(
 
 /** The details stored for this shop's payment (strings only, unknown keys dropped), or null. */
 export function loadCustomer(
+  storage: KeyValueStorage,
   shopId: string,
   paymentId: string,
 ): Partial<Record<CustomerField, string>> | null {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as {
+    const stored = JSON.parse(storage.getItem(KEY) ?? 'null') as {
       shopId?: unknown;
       paymentId?: unknown;
       customer?: Record<string, unknown> | null;
@@ -45,9 +51,10 @@ export function loadCustomer(
   }
 }
 
-export function forgetCustomer(): void {
+/** Drops the kept details (the payment was cancelled or completed). */
+export function forgetCustomer(storage: KeyValueStorage): void {
   try {
-    sessionStorage.removeItem(KEY);
+    storage.removeItem(KEY);
   } catch {
     // nothing stored
   }

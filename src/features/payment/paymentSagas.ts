@@ -1,4 +1,15 @@
-import { call, delay, getContext, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  call,
+  delay,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import type { StartPaymentResponse } from '../../contract';
 import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
@@ -6,7 +17,7 @@ import { cartActions, type CartState } from '../cart/cartSlice';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
 import type { ShopState } from '../shop/shopSlice';
 import { selectTheme } from '../shop/shopSelectors';
-import { forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
+import { forgetCustomer, loadCustomer, saveCustomer, type KeyValueStorage } from './customerStorage';
 import { paymentActions, type PaymentState } from './paymentSlice';
 import { appLinkFor } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
@@ -33,7 +44,8 @@ const selectPaymentState = (state: State) => state.payment;
 const selectShopId = (state: State) => state.session.shopId;
 
 /** A start refused before any request: the code tells the panel which text to show. */
-const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED') => paymentActions.startFailed({ error: { code, message: code } });
+const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED') =>
+  paymentActions.startFailed({ error: { code, message: code } });
 
 /** Waits until the server holds the cart as shown (a start pays the server's cart). */
 function* cartSynced() {
@@ -41,7 +53,10 @@ function* cartSynced() {
     const sync: CartState['sync'] = yield select((s: State) => s.cart.sync);
     if (sync === 'synced') return true;
     if (sync === 'failed') return false;
-    const { timeout } = yield race({ done: take([cartActions.synced.type, cartActions.syncFailed.type]), timeout: delay(CART_SYNC_TIMEOUT_MS) });
+    const { timeout } = yield race({
+      done: take([cartActions.synced.type, cartActions.syncFailed.type]),
+      timeout: delay(CART_SYNC_TIMEOUT_MS),
+    });
     if (timeout) return false;
   }
 }
@@ -117,7 +132,10 @@ export function* startPayment() {
 }
 
 const trimmed = (customer: Record<CustomerField, string>) =>
-  Object.fromEntries(Object.entries(customer).map(([k, v]) => [k, v.trim()])) as Record<CustomerField, string>;
+  Object.fromEntries(Object.entries(customer).map(([k, v]) => [k, v.trim()])) as Record<
+    CustomerField,
+    string
+  >;
 
 /**
  * §4 while STARTED the session is reloaded every second until the payment leaves STARTED. A failed poll
@@ -141,14 +159,19 @@ export function* pollSession(shopId: string) {
 /** Events after which a payment may have become STARTED. */
 const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.type];
 /** §4 polling stops on deselection, on cancelling and when the payment state is cleared. */
-const STOPS_POLLING = [paymentActions.methodSelected.type, paymentActions.cancelRequested.type, paymentActions.cleared.type];
+const STOPS_POLLING = [
+  paymentActions.methodSelected.type,
+  paymentActions.cancelRequested.type,
+  paymentActions.cleared.type,
+];
 
 /** Runs while the cart page is open: polls whenever a payment is STARTED. */
 export function* watchWhileCartOpen() {
   for (;;) {
     const payment: PaymentState = yield select(selectPaymentState);
     const shopId: string | null = yield select(selectShopId);
-    if (payment.state === 'STARTED' && shopId) yield race({ done: call(pollSession, shopId), stop: take(STOPS_POLLING) });
+    if (payment.state === 'STARTED' && shopId)
+      yield race({ done: call(pollSession, shopId), stop: take(STOPS_POLLING) });
     else yield take(MAY_HAVE_STARTED);
   }
 }
@@ -181,7 +204,7 @@ export function* cancelPayment() {
   const shopId: string | null = yield select(selectShopId);
   if (!shopId || !payment.paymentId || payment.state === 'COMPLETED') return;
   yield put(paymentActions.cancelRequested());
-  yield call(forgetCustomer);
+  yield call(forgetCustomer, (yield getContext('storage')) as KeyValueStorage);
   const api: Api = yield getContext('api');
   try {
     yield call(api.cancelPayment, shopId);
@@ -223,8 +246,10 @@ export function* completeIfPaid() {
   yield put(cartActions.paidItemsCleared());
   yield put(sessionActions.paidItemsCleared());
   yield put(paymentActions.cleared());
-  yield call(forgetCustomer);
-  yield call(navigate, `/${encodeURIComponent(shopId)}/receipt/${encodeURIComponent(receiptId)}`, { replace: true });
+  yield call(forgetCustomer, (yield getContext('storage')) as KeyValueStorage);
+  yield call(navigate, `/${encodeURIComponent(shopId)}/receipt/${encodeURIComponent(receiptId)}`, {
+    replace: true,
+  });
   const api: Api = yield getContext('api');
   try {
     yield call(api.putCart, shopId, { cart: [], tabItems: [] });
@@ -237,7 +262,9 @@ export function* completeIfPaid() {
 /** Remembers the details a payment was started with (per tab), for a reload or a provider's redirect. */
 export function* rememberCustomer(action: ReturnType<typeof paymentActions.started>) {
   const payment: PaymentState = yield select(selectPaymentState);
-  if (payment.shopId) yield call(saveCustomer, payment.shopId, action.payload.paymentId, payment.customer);
+  const storage: KeyValueStorage = yield getContext('storage');
+  if (payment.shopId)
+    yield call(saveCustomer, storage, payment.shopId, action.payload.paymentId, payment.customer);
 }
 
 /** A payment the session reports again (reload, return from Viva or the Swish app) gets its details back. */
@@ -246,8 +273,17 @@ export function* restoreCustomer(action: ReturnType<typeof sessionActions.loaded
   if (!session.paymentId) return;
   const payment: PaymentState = yield select(selectPaymentState);
   if (Object.values(payment.customer).every((value) => value !== '')) return;
-  const stored: ReturnType<typeof loadCustomer> = yield call(loadCustomer, shopId, session.paymentId);
-  if (stored && Object.entries(stored).some(([field, value]) => value && payment.customer[field as CustomerField] === ''))
+  const storage: KeyValueStorage = yield getContext('storage');
+  const stored: ReturnType<typeof loadCustomer> = yield call(
+    loadCustomer,
+    storage,
+    shopId,
+    session.paymentId,
+  );
+  if (
+    stored &&
+    Object.entries(stored).some(([field, value]) => value && payment.customer[field as CustomerField] === '')
+  )
     yield put(paymentActions.customerRestored(stored));
 }
 

@@ -25,15 +25,21 @@ export const selectCustomerErrors = createSelector([selectCustomer, selectInputs
 );
 
 /** §5 messages show once the field is touched. */
-export const selectVisibleCustomerErrors = createSelector([selectCustomerErrors, selectTouched], (errors, touched) =>
-  Object.fromEntries(Object.entries(errors).filter(([field]) => touched[field as CustomerField])),
+export const selectVisibleCustomerErrors = createSelector(
+  [selectCustomerErrors, selectTouched],
+  (errors, touched) =>
+    Object.fromEntries(Object.entries(errors).filter(([field]) => touched[field as CustomerField])),
 );
 
-export const selectIsCustomerFormValid = createSelector([selectCustomerErrors], (errors) => Object.keys(errors).length === 0);
+export const selectIsCustomerFormValid = createSelector(
+  [selectCustomerErrors],
+  (errors) => Object.keys(errors).length === 0,
+);
 
 /** §2 the payment choices appear only when the form is valid and the cart quantity is above 0. */
 export const selectCanChoosePayment = (state: State & { cart: CartState; session: SessionState }): boolean =>
   selectCartQuantity(state) > 0 && selectIsCustomerFormValid(state);
 
 /** §8 any stock error shows the general 'cart.outOfStockError' under the payment section. */
-export const selectHasStockErrors = (state: State) => Object.keys(state.payment.articleStockErrors).length > 0;
+export const selectHasStockErrors = (state: State) =>
+  Object.keys(state.payment.articleStockErrors).length > 0;

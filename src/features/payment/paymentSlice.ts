@@ -63,7 +63,9 @@ const paymentSlice = createSlice({
     methodSelected(state, action: PayloadAction<{ paymentMethodId: string }>) {
       if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
       state.selectedPaymentMethod =
-        state.selectedPaymentMethod === action.payload.paymentMethodId ? null : action.payload.paymentMethodId;
+        state.selectedPaymentMethod === action.payload.paymentMethodId
+          ? null
+          : action.payload.paymentMethodId;
     },
     /** §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. */
     startRequested(state, action: PayloadAction<{ paymentMethodId: string }>) {
@@ -80,7 +82,10 @@ const paymentSlice = createSlice({
       state.state = 'STARTED';
     },
     /** §4 invalid payment, a non-200 answer or a thrown error: ERROR with the message. */
-    startFailed(state, action: PayloadAction<{ error: ErrorInfo; stockLevels?: { id: string; stock: number }[] }>) {
+    startFailed(
+      state,
+      action: PayloadAction<{ error: ErrorInfo; stockLevels?: { id: string; stock: number }[] }>,
+    ) {
       if (state.state !== 'LOADING') return;
       state.state = 'ERROR';
       state.error = action.payload.error;
@@ -132,7 +137,12 @@ const paymentSlice = createSlice({
         const { paymentStatus, paymentId, receiptId, message, paymentMethodId } = action.payload.session;
         if (paymentStatus === 'COMPLETED' && receiptId) {
           if (state.state === 'COMPLETED') return;
-          Object.assign(state, machineReset, { state: 'COMPLETED', paymentId, receiptId, selectedPaymentMethod: paymentMethodId });
+          Object.assign(state, machineReset, {
+            state: 'COMPLETED',
+            paymentId,
+            receiptId,
+            selectedPaymentMethod: paymentMethodId,
+          });
         } else if (paymentStatus === 'STARTED' && paymentId && state.state === 'NOT_STARTED') {
           Object.assign(state, { state: 'STARTED', paymentId, selectedPaymentMethod: paymentMethodId });
         } else if (
@@ -141,7 +151,11 @@ const paymentSlice = createSlice({
           ((state.state === 'STARTED' && paymentId === state.paymentId) || state.state === 'NOT_STARTED')
         ) {
           // A started payment ended; or, on arrival (back from Viva's checkout), how the last one ended.
-          Object.assign(state, { state: paymentStatus, paymentId, selectedPaymentMethod: paymentMethodId ?? state.selectedPaymentMethod });
+          Object.assign(state, {
+            state: paymentStatus,
+            paymentId,
+            selectedPaymentMethod: paymentMethodId ?? state.selectedPaymentMethod,
+          });
           state.error = { code: paymentStatus, message: message ?? '' };
         }
       });

@@ -9,6 +9,7 @@ import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
 import { formatDateTime, useLanguage } from '../../shared/i18n';
 import { Button, ButtonLink } from '../../shared/ui/Button';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TextField } from '../../shared/ui/TextField';
@@ -26,7 +27,9 @@ const PAYMENT_NAME_KEYS = {
 function usePaymentName() {
   const { t } = useTranslation();
   return (line: PaymentLine) =>
-    line.type in PAYMENT_NAME_KEYS ? t(PAYMENT_NAME_KEYS[line.type as keyof typeof PAYMENT_NAME_KEYS]) : line.type;
+    line.type in PAYMENT_NAME_KEYS
+      ? t(PAYMENT_NAME_KEYS[line.type as keyof typeof PAYMENT_NAME_KEYS])
+      : line.type;
 }
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: 12 } as const;
@@ -39,7 +42,10 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const m = (amount: number, currency: Currency = receipt.currency) => formatMoney(money(amount, currency));
   const totals = receiptTotals(receipt.products);
   return (
-    <article aria-labelledby="receipt-title" css={{ border: `1px solid ${theme.borderColor}`, borderRadius: 12, padding: 16 }}>
+    <article
+      aria-labelledby="receipt-title"
+      css={{ border: `1px solid ${theme.borderColor}`, borderRadius: 12, padding: 16 }}
+    >
       <h1 id="receipt-title" css={{ marginTop: 0 }}>
         {t('receipt.title')}
       </h1>
@@ -65,7 +71,9 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
               <strong>{line.title}</strong>
               <span>{m(lineTotal(line))}</span>
             </div>
-            <div css={{ fontSize: 14 }}>{t('receipt.countTimesPrice', { count: line.count, price: m(line.price) })}</div>
+            <div css={{ fontSize: 14 }}>
+              {t('receipt.countTimesPrice', { count: line.count, price: m(line.price) })}
+            </div>
             {line.deviations.map((d) => (
               <div key={d.id} css={[row, { fontSize: 14, paddingLeft: 12 }]}>
                 <span>
@@ -77,7 +85,11 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
             {line.discount && (
               <div css={[row, { fontSize: 14, paddingLeft: 12 }]}>
                 <span>{t('receipt.discount')}</span>
-                <span>{line.discount.type === 'PERCENTAGE' ? `-${line.discount.amount} %` : `-${m(line.discount.amount)}`}</span>
+                <span>
+                  {line.discount.type === 'PERCENTAGE'
+                    ? `-${line.discount.amount} %`
+                    : `-${m(line.discount.amount)}`}
+                </span>
               </div>
             )}
             {line.description && <div css={{ fontSize: 14, fontStyle: 'italic' }}>{line.description}</div>}
@@ -92,10 +104,13 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
             <dd css={{ margin: 0 }}>{m(v.vat)}</dd>
           </div>
         ))}
-        <div css={row}>
-          <dt>{t('receipt.vat')}</dt>
-          <dd css={{ margin: 0 }}>{m(totals.vat)}</dd>
-        </div>
+        {/* With one rate its row already is the VAT; with several, their sum follows. */}
+        {totals.vatByRate.length !== 1 && (
+          <div css={row}>
+            <dt>{t('receipt.vat')}</dt>
+            <dd css={{ margin: 0 }}>{m(totals.vat)}</dd>
+          </div>
+        )}
         <div css={row}>
           <dt>{t('receipt.net')}</dt>
           <dd css={{ margin: 0 }}>{m(totals.net)}</dd>
@@ -133,7 +148,9 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         </div>
         <div css={row}>
           <dt>{t('receipt.controlCode')}</dt>
-          <dd css={{ margin: 0, overflowWrap: 'anywhere', textAlign: 'right' }}>{receipt.controlUnitResponse}</dd>
+          <dd css={{ margin: 0, overflowWrap: 'anywhere', textAlign: 'right' }}>
+            {receipt.controlUnitResponse}
+          </dd>
         </div>
       </dl>
     </article>
@@ -172,10 +189,8 @@ function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string
       <Button type="submit" disabled={status === 'sending'}>
         {status === 'sending' ? t('receipt.sending') : t('receipt.send')}
       </Button>
-      <p role="status" aria-live="polite">
-        {status === 'sent' && t('receipt.emailSent')}
-        {status === 'error' && t('receipt.emailError')}
-      </p>
+      <p role="status">{status === 'sent' && t('receipt.emailSent')}</p>
+      <ErrorText text={status === 'error' ? t('receipt.emailError') : null} />
     </form>
   );
 }
@@ -211,7 +226,10 @@ export function ReceiptPage() {
           <EmailReceipt shopId={webshopId} receiptId={receiptId} />
         </>
       )}
-      <Link to={`/${encodeURIComponent(webshopId)}`} css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+      <Link
+        to={`/${encodeURIComponent(webshopId)}`}
+        css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+      >
         {t('receipt.backToShop')}
       </Link>
     </Page>

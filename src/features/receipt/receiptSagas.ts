@@ -8,7 +8,9 @@ export function* loadReceipt(action: ReturnType<typeof receiptActions.loadReques
   const { shopId, receiptId } = action.payload;
   try {
     const receipt: Receipt = yield call(api.getReceipt, shopId, receiptId);
-    yield put(receiptActions.loaded({ receiptId, receipt, downloadUrl: api.receiptDownloadUrl(shopId, receiptId) }));
+    yield put(
+      receiptActions.loaded({ receiptId, receipt, downloadUrl: api.receiptDownloadUrl(shopId, receiptId) }),
+    );
   } catch (error) {
     yield put(receiptActions.loadFailed(toErrorInfo(error)));
   }

@@ -14,7 +14,14 @@ export interface ReceiptState {
   email: EmailStatus;
 }
 
-const initialState: ReceiptState = { receiptId: null, status: 'idle', receipt: null, downloadUrl: null, error: null, email: 'idle' };
+const initialState: ReceiptState = {
+  receiptId: null,
+  status: 'idle',
+  receipt: null,
+  downloadUrl: null,
+  error: null,
+  email: 'idle',
+};
 
 const receiptSlice = createSlice({
   name: 'receipt',

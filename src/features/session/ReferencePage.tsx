@@ -18,7 +18,14 @@ export function ReferencePage({ shopId }: { shopId: string }) {
     event.preventDefault();
     dispatch(sessionActions.referenceSubmitted({ shopId, reference: value.trim() }));
   };
-  const message = error === 'emptyInput' ? t('reference.emptyInput') : error === 'notFound' ? t('reference.notFound') : error ? t('error.anErrorOccurred') : null;
+  const message =
+    error === 'emptyInput'
+      ? t('reference.emptyInput')
+      : error === 'notFound'
+        ? t('reference.notFound')
+        : error
+          ? t('error.anErrorOccurred')
+          : null;
   return (
     <Page narrow>
       <h1>{t('reference.title')}</h1>

@@ -28,7 +28,11 @@ export function* submitReference(action: ReturnType<typeof sessionActions.refere
     yield put(sessionActions.referenceAccepted({ reference }));
     yield put(sessionActions.loadRequested(shopId));
   } catch (error) {
-    yield put(sessionActions.referenceRejected(error instanceof NetworkError && error.status === 404 ? 'notFound' : 'other'));
+    yield put(
+      sessionActions.referenceRejected(
+        error instanceof NetworkError && error.status === 404 ? 'notFound' : 'other',
+      ),
+    );
   }
 }
 

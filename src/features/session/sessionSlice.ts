@@ -62,7 +62,8 @@ const sessionSlice = createSlice({
     loadRequested: {
       reducer(state, action: PayloadAction<{ shopId: string; query: SessionQueryParams }>) {
         // §4 changing the shop id loads the session anew: nothing of the previous shop's session stays.
-        if (state.shopId !== action.payload.shopId) Object.assign(state, initialState, { shopId: action.payload.shopId });
+        if (state.shopId !== action.payload.shopId)
+          Object.assign(state, initialState, { shopId: action.payload.shopId });
         state.status = 'loading';
         const table = action.payload.query.table?.trim();
         if (table) state.orderReference = table;

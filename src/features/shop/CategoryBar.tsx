@@ -45,7 +45,18 @@ export function CategoryBar({ categories, shopId }: { categories: Category[]; sh
           boxShadow: stuck ? '0 2px 6px rgba(0,0,0,0.12)' : 'none',
         }}
       >
-        <ul css={{ display: 'flex', gap: 4, margin: 0, padding: 0, listStyle: 'none', overflowX: 'auto', flex: 1, scrollbarWidth: 'thin' }}>
+        <ul
+          css={{
+            display: 'flex',
+            gap: 4,
+            margin: 0,
+            padding: 0,
+            listStyle: 'none',
+            overflowX: 'auto',
+            flex: 1,
+            scrollbarWidth: 'thin',
+          }}
+        >
           {categories.map((category, index) => (
             <li key={category.id} css={{ flex: 'none' }}>
               <a

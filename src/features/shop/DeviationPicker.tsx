@@ -45,7 +45,7 @@ function GroupFieldset({
       aria-describedby={[hint ? hintId : '', valid ? '' : errorId].join(' ').trim() || undefined}
       aria-invalid={valid ? undefined : true}
       css={{
-        border: `2px solid ${valid ? theme.borderColor : '#c62828'}`,
+        border: `2px solid ${valid ? theme.borderColor : theme.errorColor}`,
         borderRadius: 10,
         margin: '0 0 12px',
         padding: '8px 12px 12px',
@@ -61,7 +61,10 @@ function GroupFieldset({
         const deviation = deviations[id];
         if (!deviation) return null;
         return (
-          <label key={id} css={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 44, cursor: 'pointer' }}>
+          <label
+            key={id}
+            css={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 44, cursor: 'pointer' }}
+          >
             <input
               type="checkbox"
               checked={selected.includes(id)}
@@ -74,7 +77,7 @@ function GroupFieldset({
         );
       })}
       {!valid && (
-        <p id={errorId} css={{ margin: '4px 0 0', color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c', fontWeight: 600 }}>
+        <p id={errorId} css={{ margin: '4px 0 0', color: theme.errorColor, fontWeight: 600 }}>
           {t('deviations.selectRequired')}
         </p>
       )}

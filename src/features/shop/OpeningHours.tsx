@@ -19,7 +19,9 @@ export function OpeningHours({ hours, headingLevel = 2 }: { hours: OpenHours[]; 
               <dd css={{ margin: 0 }}>
                 {intervals.length === 0
                   ? t('shop.closedAllDay')
-                  : intervals.map((h) => `${formatTime(h.opens, lng)}–${formatTime(h.closes, lng)}`).join(', ')}
+                  : intervals
+                      .map((h) => `${formatTime(h.opens, lng)}–${formatTime(h.closes, lng)}`)
+                      .join(', ')}
               </dd>
             </div>
           );

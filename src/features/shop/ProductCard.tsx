@@ -52,7 +52,9 @@ export const ProductCard = memo(function ProductCard({
   const hasExtras = product.deviationGroupIds.length > 0;
   // §4 add item: products with extras open the popup, others are added with count 1.
   const add = () =>
-    hasExtras ? onOpen(productId) : dispatch(cartActions.itemAdded({ productId, count: 1, deviations: [], description: '' }));
+    hasExtras
+      ? onOpen(productId)
+      : dispatch(cartActions.itemAdded({ productId, count: 1, deviations: [], description: '' }));
   const size = IMAGE_SIZE[displayType];
   const large = displayType === 'LARGE_IMAGE';
 
@@ -68,11 +70,17 @@ export const ProductCard = memo(function ProductCard({
         css={imageCss(large, size)}
       />
     ) : (
-      <div aria-hidden="true" css={[imageCss(large, size), { background: theme.transparentBackgroundColor }]} />
+      <div
+        aria-hidden="true"
+        css={[imageCss(large, size), { background: theme.transparentBackgroundColor }]}
+      />
     );
 
   const open = large ? (
-    <Link to={`/${encodeURIComponent(shopId)}/products/${encodeURIComponent(productId)}`} css={stretched(theme)}>
+    <Link
+      to={`/${encodeURIComponent(shopId)}/products/${encodeURIComponent(productId)}`}
+      css={stretched(theme)}
+    >
       {product.title}
     </Link>
   ) : (
@@ -98,19 +106,40 @@ export const ProductCard = memo(function ProductCard({
       }}
     >
       {image}
-      <div css={{ display: 'flex', flexDirection: 'column', gap: 4, flex: 1, minWidth: 0, padding: large ? '0 12px 12px' : 0 }}>
+      <div
+        css={{
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 4,
+          flex: 1,
+          minWidth: 0,
+          padding: large ? '0 12px 12px' : 0,
+        }}
+      >
         <h3 id={titleId} css={{ margin: 0, fontSize: 17 }}>
           {open}
         </h3>
         {product.description && displayType !== 'LARGE_IMAGE' && (
-          <p css={{ margin: 0, fontSize: 14, opacity: 0.85, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          <p
+            css={{
+              margin: 0,
+              fontSize: 14,
+              opacity: 0.85,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
             {product.description}
           </p>
         )}
         <TagList tagIds={product.tagIds} label={t('product.tags')} />
         <div css={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 'auto', flexWrap: 'wrap' }}>
           <span css={{ fontWeight: 700 }}>{formatMoney(product.price)}</span>
-          {soldOut && <span css={{ fontWeight: 600, color: theme.textColor === '#ffffff' ? '#ffab91' : '#b71c1c' }}>{t('product.outOfStock')}</span>}
+          {soldOut && (
+            <span css={{ fontWeight: 600, color: theme.errorColor }}>{t('product.outOfStock')}</span>
+          )}
           {quantity > 0 && <span css={{ fontSize: 14 }}>{t('store.inCart', { count: quantity })}</span>}
           <button
             type="button"
@@ -144,7 +173,15 @@ export const ProductCard = memo(function ProductCard({
 const imageCss = (large: boolean, size: number) =>
   large
     ? { width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover' as const, display: 'block' }
-    : { width: size, height: size, flex: 'none', objectFit: 'cover' as const, borderRadius: 8, maxWidth: '35vw', maxHeight: '35vw' };
+    : {
+        width: size,
+        height: size,
+        flex: 'none',
+        objectFit: 'cover' as const,
+        borderRadius: 8,
+        maxWidth: '35vw',
+        maxHeight: '35vw',
+      };
 
 /** The card's main control covers the whole card (a click anywhere opens it); the add button sits above. */
 const stretched = (theme: Theme) => ({

@@ -44,7 +44,7 @@ export function ProductDetails({
         {product.title}
       </Heading>
       {isOutOfStock(product) && (
-        <p css={{ margin: 0, fontWeight: 700, color: theme.textColor === '#ffffff' ? '#ffab91' : '#b71c1c' }}>{t('product.outOfStock')}</p>
+        <p css={{ margin: 0, fontWeight: 700, color: theme.errorColor }}>{t('product.outOfStock')}</p>
       )}
       {showCategory && category && (
         <p css={{ margin: 0 }}>

@@ -92,7 +92,7 @@ export function ProductForm({
             fontSize: 16,
             padding: 8,
             borderRadius: 8,
-            border: `1px solid ${theme.borderColor}`,
+            border: `1px solid ${theme.controlBorderColor}`,
             background: theme.backgroundColor,
             color: theme.textColor,
             minHeight: 44,

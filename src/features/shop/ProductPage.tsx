@@ -18,7 +18,9 @@ export function ProductPage() {
   const titleId = useId();
   const product = useSelector((state: { shop: ShopState }) => selectProductById(state, productId));
   const editId = searchParams.get('edit');
-  const editing = useSelector((state: { cart: CartState }) => (editId ? state.cart.entities[editId] : undefined));
+  const editing = useSelector((state: { cart: CartState }) =>
+    editId ? state.cart.entities[editId] : undefined,
+  );
   const home = `/${encodeURIComponent(webshopId)}`;
   if (!product) {
     return (

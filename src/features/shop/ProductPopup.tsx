@@ -9,7 +9,15 @@ import { selectProductById } from './shopSelectors';
 import type { ShopState } from './shopSlice';
 
 /** §2 product popup (max width 500 px, image 300 px), also used to edit a cart item. */
-export function ProductPopup({ productId, editing, onClose }: { productId: string; editing?: CartItem; onClose: () => void }) {
+export function ProductPopup({
+  productId,
+  editing,
+  onClose,
+}: {
+  productId: string;
+  editing?: CartItem;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const product = useSelector((state: { shop: ShopState }) => selectProductById(state, productId));
@@ -39,7 +47,13 @@ export function ProductPopup({ productId, editing, onClose }: { productId: strin
         >
           ×
         </button>
-        <ProductDetails product={product} titleId={titleId} imageSize={300} showCategory={false} headingLevel={2} />
+        <ProductDetails
+          product={product}
+          titleId={titleId}
+          imageSize={300}
+          showCategory={false}
+          headingLevel={2}
+        />
         <ProductForm productId={productId} editing={editing} onDone={onClose} />
       </div>
     </Dialog>

@@ -10,7 +10,13 @@ import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
  * closed page shows the opening hours itself, so the footer leaves them out there (one 'Opening hours'
  * region per page).
  */
-export function ShopFooter({ shopId, showOpeningHours = true }: { shopId: string; showOpeningHours?: boolean }) {
+export function ShopFooter({
+  shopId,
+  showOpeningHours = true,
+}: {
+  shopId: string;
+  showOpeningHours?: boolean;
+}) {
   const { t } = useTranslation();
   const company = useSelector(selectCompany);
   const info = useSelector(selectShopInfo);
@@ -31,7 +37,9 @@ export function ShopFooter({ shopId, showOpeningHours = true }: { shopId: string
       }}
     >
       <section aria-labelledby="company-details">
-        <h2 id="company-details" css={{ fontSize: 18 }}>{t('shop.companyDetails')}</h2>
+        <h2 id="company-details" css={{ fontSize: 18 }}>
+          {t('shop.companyDetails')}
+        </h2>
         <address css={{ fontStyle: 'normal' }}>
           {company.name}
           <br />
@@ -43,20 +51,41 @@ export function ShopFooter({ shopId, showOpeningHours = true }: { shopId: string
         </address>
       </section>
       <section aria-labelledby="shop-contact">
-        <h2 id="shop-contact" css={{ fontSize: 18 }}>{t('shop.contact')}</h2>
+        <h2 id="shop-contact" css={{ fontSize: 18 }}>
+          {t('shop.contact')}
+        </h2>
         <p css={{ margin: 0 }}>
-          {company.phone && <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}>{company.phone}</a>}
+          {company.phone && (
+            <a
+              href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}
+              css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
+            >
+              {company.phone}
+            </a>
+          )}
           <br />
-          {company.email && <a href={`mailto:${encodeURIComponent(company.email).replace('%40', '@')}`} css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}>{company.email}</a>}
+          {company.email && (
+            <a
+              href={`mailto:${encodeURIComponent(company.email).replace('%40', '@')}`}
+              css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
+            >
+              {company.email}
+            </a>
+          )}
         </p>
         <p>
-          <Link to={`/${encodeURIComponent(shopId)}/refundPolicy`} css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}>
+          <Link
+            to={`/${encodeURIComponent(shopId)}/refundPolicy`}
+            css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
+          >
             {t('shop.refundPolicy')}
           </Link>
         </p>
       </section>
       {showOpeningHours && <OpeningHours hours={info.openHours} />}
-      <p css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, margin: 0, opacity: 0.9 }}>
+      <p
+        css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, margin: 0, opacity: 0.9 }}
+      >
         <img src={theme.ekLogo} alt="" width={80} height={20} />
         {t('shop.hostedBy', { provider: config.providerName })}
       </p>

@@ -29,8 +29,18 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         minHeight: 64,
       }}
     >
-      <Link to={`/${encodeURIComponent(shopId)}`} aria-label={t('shop.home')} css={{ display: 'flex', minHeight: 44, alignItems: 'center' }}>
-        <img src={theme.logo} alt="" width={120} height={40} css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }} />
+      <Link
+        to={`/${encodeURIComponent(shopId)}`}
+        aria-label={t('shop.home')}
+        css={{ display: 'flex', minHeight: 44, alignItems: 'center' }}
+      >
+        <img
+          src={theme.logo}
+          alt=""
+          width={120}
+          height={40}
+          css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }}
+        />
       </Link>
       <p
         css={{

@@ -50,11 +50,17 @@ export function ShopLayout() {
     <ShopThemeProvider theme={theme}>
       <a
         href="#main"
-        css={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 100, padding: 12, background: theme.backgroundColor } }}
+        css={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 8, top: 8, zIndex: 100, padding: 12, background: theme.backgroundColor },
+        }}
       >
         {t('common.skipToContent')}
       </a>
-      {display !== 'notFound' && <ShopHeader shopId={webshopId} showCart={display === 'open' && !shopLoading} />}
+      {display !== 'notFound' && (
+        <ShopHeader shopId={webshopId} showCart={display === 'open' && !shopLoading} />
+      )}
       {content}
       {loaded && <ShopFooter shopId={webshopId} showOpeningHours={display !== 'closed'} />}
       {display === 'open' && <MobileCartBar shopId={webshopId} />}

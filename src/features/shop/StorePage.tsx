@@ -27,7 +27,8 @@ export function StorePage() {
   const [openProduct, setOpenProduct] = useState<string | null>(null);
   const close = useCallback(() => setOpenProduct(null), []);
   if (!info) return null;
-  if (categories.length === 0 && hasTab) return <Navigate to={`/${encodeURIComponent(webshopId)}/cart`} replace />;
+  if (categories.length === 0 && hasTab)
+    return <Navigate to={`/${encodeURIComponent(webshopId)}/cart`} replace />;
 
   const columns =
     info.displayType === 'LARGE_IMAGE'
@@ -38,7 +39,9 @@ export function StorePage() {
     <>
       {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} />}
       <Page>
-        <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{info.title}</h1>
+        <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {info.title}
+        </h1>
         {info.description && <p css={{ whiteSpace: 'pre-line', marginTop: 0 }}>{info.description}</p>}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
         {categories.map((category, index) => (

@@ -28,7 +28,10 @@ const TagChip = memo(function TagChip({ tagId }: { tagId: string }) {
 export function TagList({ tagIds, label }: { tagIds: string[]; label: string }) {
   if (tagIds.length === 0) return null;
   return (
-    <ul aria-label={label} css={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '4px 0', padding: 0, listStyle: 'none' }}>
+    <ul
+      aria-label={label}
+      css={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '4px 0', padding: 0, listStyle: 'none' }}
+    >
       {tagIds.map((id) => (
         <TagChip key={id} tagId={id} />
       ))}

@@ -20,14 +20,18 @@ export const selectShopInfo = (state: State) => state.shop.info;
 export const selectCompany = (state: State) => state.shop.company;
 export const selectShopId = (state: State) => state.shop.shopId;
 
-export const { selectAll: selectAllProducts } = productsAdapter.getSelectors((state: State) => state.shop.products);
+export const { selectAll: selectAllProducts } = productsAdapter.getSelectors(
+  (state: State) => state.shop.products,
+);
 
 /**
  * A product by id. A plain lookup on purpose: every product card calls it on every store change, and the
  * adapter's memoized selectById would keep a cache entry per product id (2,000 on a big shop) for nothing.
  */
 export const selectProductById = (state: State, productId: string) => state.shop.products.entities[productId];
-export const { selectAll: selectCategories } = categoriesAdapter.getSelectors((state: State) => state.shop.categories);
+export const { selectAll: selectCategories } = categoriesAdapter.getSelectors(
+  (state: State) => state.shop.categories,
+);
 export const { selectById: selectDeviationById, selectEntities: selectDeviationEntities } =
   deviationsAdapter.getSelectors((state: State) => state.shop.deviations);
 export const { selectById: selectDeviationGroupById, selectEntities: selectDeviationGroupEntities } =
@@ -46,13 +50,11 @@ export const selectCategoryOfProduct = (state: State, productId: string) => {
 };
 
 /** §3 theme derived from the shop's colours and logo (invalid colours fall back to the defaults). */
-export const selectTheme = createSelector(
-  [selectShopInfo, selectCompany],
-  (info, company): Theme =>
-    deriveTheme(
-      { primaryColor: info?.primaryColor, backgroundColor: info?.backgroundColor, logo: company?.logo ?? null },
-      DEFAULT_LOGOS,
-    ),
+export const selectTheme = createSelector([selectShopInfo, selectCompany], (info, company): Theme =>
+  deriveTheme(
+    { primaryColor: info?.primaryColor, backgroundColor: info?.backgroundColor, logo: company?.logo ?? null },
+    DEFAULT_LOGOS,
+  ),
 );
 
 export type ShopDisplayState = 'notFound' | 'error' | 'loading' | 'closed' | 'needsReference' | 'open';

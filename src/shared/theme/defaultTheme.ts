@@ -9,4 +9,7 @@ export const DEFAULT_LOGOS = {
 };
 
 /** The theme of pages outside a shop (§9 defaults: primary #1db954 on white). */
-export const defaultTheme = deriveTheme({ primaryColor: null, backgroundColor: null, logo: null }, DEFAULT_LOGOS);
+export const defaultTheme = deriveTheme(
+  { primaryColor: null, backgroundColor: null, logo: null },
+  DEFAULT_LOGOS,
+);

@@ -20,15 +20,24 @@ export const buttonStyle = (variant: ButtonVariant) => (theme: Theme) => ({
   border: `2px solid ${theme.primaryColor}`,
   background: variant === 'primary' ? theme.primaryColor : 'transparent',
   color: variant === 'primary' ? theme.buttonTextColor : theme.textColor,
-  '&:hover:not(:disabled)': { background: variant === 'primary' ? theme.hoverColor : theme.transparentBackgroundColor },
+  '&:hover:not(:disabled)': {
+    background: variant === 'primary' ? theme.hoverColor : theme.transparentBackgroundColor,
+  },
   '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
 });
 
-export function Button({ variant = 'primary', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = 'primary',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return <button type={type} css={buttonStyle(variant)} {...props} />;
 }
 
 /** A link that looks like a button (for plain navigation). */
-export function ButtonLink({ variant = 'primary', ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: ButtonVariant }) {
+export function ButtonLink({
+  variant = 'primary',
+  ...props
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: ButtonVariant }) {
   return <a css={buttonStyle(variant)} {...props} />;
 }

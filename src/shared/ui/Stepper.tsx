@@ -36,13 +36,29 @@ export function Stepper({
   });
   return (
     <div role="group" aria-label={valueLabel} css={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-      <button type="button" css={buttonCss} aria-label={decreaseLabel} disabled={value <= min} onClick={() => onChange(value - 1)}>
+      <button
+        type="button"
+        css={buttonCss}
+        aria-label={decreaseLabel}
+        disabled={value <= min}
+        onClick={() => onChange(value - 1)}
+      >
         −
       </button>
-      <output aria-live="polite" aria-label={valueLabel} css={{ minWidth: 28, textAlign: 'center', fontWeight: 600 }}>
+      <output
+        aria-live="polite"
+        aria-label={valueLabel}
+        css={{ minWidth: 28, textAlign: 'center', fontWeight: 600 }}
+      >
         {value}
       </output>
-      <button type="button" css={buttonCss} aria-label={increaseLabel} disabled={value >= max} onClick={() => onChange(value + 1)}>
+      <button
+        type="button"
+        css={buttonCss}
+        aria-label={increaseLabel}
+        disabled={value >= max}
+        onClick={() => onChange(value + 1)}
+      >
         +
       </button>
     </div>

@@ -8,7 +8,8 @@ export function TextField({
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string }) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 12 }}>
       <label htmlFor={id} css={{ fontWeight: 600 }}>
@@ -29,14 +30,14 @@ export function TextField({
           font: 'inherit',
           fontSize: 16, // 16 px keeps iOS from zooming on focus
           borderRadius: 8,
-          border: `1px solid ${error ? '#c62828' : theme.borderColor}`,
+          border: `1px solid ${error ? theme.errorColor : theme.controlBorderColor}`,
           background: theme.backgroundColor,
           color: theme.textColor,
         })}
         {...input}
       />
       {error && (
-        <span id={`${id}-error`} role="alert" css={(theme) => ({ color: theme.textColor === '#ffffff' ? '#ff8a80' : '#b71c1c', fontSize: 14 })}>
+        <span id={`${id}-error`} role="alert" css={(theme) => ({ color: theme.errorColor, fontSize: 14 })}>
           {error}
         </span>
       )}

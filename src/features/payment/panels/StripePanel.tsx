@@ -10,6 +10,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { confirmCard, loadStripeFor } from '../providers/stripe';
+import { ErrorText } from '../../../shared/ui/ErrorText';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 const STRIPE_LOCALE = { se: 'sv', en: 'en', fi: 'fi' } as const;
@@ -25,28 +26,34 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
 
   useEffect(() => {
     // One confirmation per started payment (§4: submit, confirm without redirect, then poll).
-    if (state !== 'STARTED' || !clientSecret || !stripe || !elements || confirmed.current === paymentId) return;
+    if (state !== 'STARTED' || !clientSecret || !stripe || !elements || confirmed.current === paymentId)
+      return;
     confirmed.current = paymentId;
     void confirmCard(stripe, elements, clientSecret).then((outcome) => {
       if (outcome.kind === 'failed') {
         confirmed.current = null; // a restart reuses the server's pending payment: confirm it again
-        dispatch(paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.message ?? '' } }));
+        dispatch(
+          paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.message ?? '' } }),
+        );
       }
     });
   }, [state, clientSecret, paymentId, stripe, elements, dispatch]);
 
-  const busy = state === 'LOADING' || state === 'STARTED';
+  // After a reload the payment may still be STARTED but without its client secret (the session does not carry
+  // it): the customer enters the card again and Pay fetches it anew (the server answers the same payment).
+  const resumed = state === 'STARTED' && !clientSecret;
+  const busy = state === 'LOADING' || (state === 'STARTED' && !resumed);
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
         if (!busy) dispatch(paymentActions.startRequested({ paymentMethodId }));
       }}
-      css={{ display: 'grid', gap: 12 }}
+      css={{ display: 'grid', gap: 12, marginTop: 16 }}
     >
       <PaymentElement options={{ layout: 'tabs' }} />
       {busy && <Spinner label={t('paymentMethods.stripe.processing')} />}
-      {canRestart(state) && <p role="alert">{paymentErrorText(t, 'stripe', state, error)}</p>}
+      {canRestart(state) && <ErrorText text={paymentErrorText(t, 'stripe', state, error)} />}
       <Button type="submit" disabled={busy || !stripe || !elements}>
         {t('paymentMethods.stripe.pay')}
       </Button>
@@ -72,7 +79,12 @@ export default function StripePanel({
   const [failed, setFailed] = useState(false);
   const stripePromise = useMemo(
     () =>
-      loadStripeFor(config.stripePublishableKey, stripeAccountId, config.stripeJsUrl, STRIPE_LOCALE[lng]).catch(() => {
+      loadStripeFor(
+        config.stripePublishableKey,
+        stripeAccountId,
+        config.stripeJsUrl,
+        STRIPE_LOCALE[lng],
+      ).catch(() => {
         setFailed(true);
         return null;
       }),
@@ -82,7 +94,12 @@ export default function StripePanel({
   return (
     <Elements
       stripe={stripePromise}
-      options={{ mode: 'payment', amount: Math.max(amount.amount, 1), currency: amount.currency.toLowerCase(), locale: STRIPE_LOCALE[lng] }}
+      options={{
+        mode: 'payment',
+        amount: Math.max(amount.amount, 1),
+        currency: amount.currency.toLowerCase(),
+        locale: STRIPE_LOCALE[lng],
+      }}
     >
       <CardForm paymentMethodId={paymentMethodId} />
     </Elements>

@@ -8,6 +8,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { selectCustomerFieldRules, selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { appLinkFor } from '../providers/swish';
+import { ErrorText } from '../../../shared/ui/ErrorText';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /**
@@ -67,11 +68,18 @@ export function SwishPanel({
           {mobile && token && (
             <ButtonLink href={appLinkFor(token, callbackUrl)}>{t('paymentMethods.swish.openApp')}</ButtonLink>
           )}
+          {/* Changed their mind: deselecting cancels the payment (§4). */}
+          <Button
+            variant="secondary"
+            onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}
+          >
+            {t('common.cancel')}
+          </Button>
         </>
       )}
       {canRestart(state) && (
         <>
-          <p role="alert">{paymentErrorText(t, 'swish', state, error)}</p>
+          <ErrorText text={paymentErrorText(t, 'swish', state, error)} />
           <Button onClick={start}>{t('paymentMethods.swish.restart')}</Button>
         </>
       )}

@@ -5,6 +5,7 @@ import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
+import { ErrorText } from '../../../shared/ui/ErrorText';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /** §2 Viva: choosing it starts the payment and the saga sends the browser to Viva's hosted checkout. */
@@ -22,16 +23,21 @@ export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
 
   return (
     <div aria-live="polite">
-      {(state === 'LOADING' || state === 'STARTED') && <Spinner label={t('paymentMethods.viva.redirecting')} />}
+      {(state === 'LOADING' || state === 'STARTED') && (
+        <Spinner label={t('paymentMethods.viva.redirecting')} />
+      )}
       {state === 'STARTED' && (
         // Back from the checkout without paying: let the customer drop this payment (deselecting cancels it).
-        <Button variant="secondary" onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}>
+        <Button
+          variant="secondary"
+          onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}
+        >
           {t('common.cancel')}
         </Button>
       )}
       {canRestart(state) && (
         <>
-          <p role="alert">{paymentErrorText(t, 'swish', state, error)}</p>
+          <ErrorText text={paymentErrorText(t, 'swish', state, error)} />
           <Button onClick={start}>{t('paymentMethods.restart')}</Button>
         </>
       )}

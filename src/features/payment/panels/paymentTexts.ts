@@ -2,10 +2,16 @@ import type { TFunction } from 'i18next';
 import type { ErrorInfo, PaymentStatus } from '../../../domain/types';
 
 /**
- * The text for a payment that did not go through (§8): the customer sees why, in their language.
+ * The text for a payment that did not go through (§8): the customer sees why, in their language
+ * (null where the cart page already says it).
  * Refusals made before any request carry a code; the provider's own message is passed on as is.
  */
-export function paymentErrorText(t: TFunction, provider: 'swish' | 'stripe', state: PaymentStatus, error: ErrorInfo | null): string {
+export function paymentErrorText(
+  t: TFunction,
+  provider: 'swish' | 'stripe',
+  state: PaymentStatus,
+  error: ErrorInfo | null,
+): string | null {
   if (state === 'CANCELLED') return t('paymentMethods.swish.cancelled');
   switch (error?.code) {
     case 'PHONE_REQUIRED':
@@ -13,13 +19,15 @@ export function paymentErrorText(t: TFunction, provider: 'swish' | 'stripe', sta
     case 'CART_NOT_SAVED':
       return t('cart.syncFailed');
     case 'OUT_OF_STOCK':
-      return t('cart.outOfStockError');
+      return null; // §8 the cart page says it once, under the payment section, with each line's stock
   }
-  if (!error?.message) return provider === 'stripe' ? t('paymentMethods.stripe.unknownError') : t('error.unknown');
+  if (!error?.message)
+    return provider === 'stripe' ? t('paymentMethods.stripe.unknownError') : t('error.unknown');
   return provider === 'stripe'
     ? t('paymentMethods.stripe.error', { errorMessage: error.message })
     : t('paymentMethods.swish.error', { errorMessage: error.message });
 }
 
 /** States after which the customer may start again (§4: ERROR, FAILED and CANCELLED allow restart). */
-export const canRestart = (state: PaymentStatus) => state === 'ERROR' || state === 'FAILED' || state === 'CANCELLED';
+export const canRestart = (state: PaymentStatus) =>
+  state === 'ERROR' || state === 'FAILED' || state === 'CANCELLED';

@@ -6,10 +6,13 @@ export type CardOutcome = { kind: 'succeeded' } | { kind: 'failed'; message: str
 /** Loads a script once (the demo's Stripe.js double; @stripe/stripe-js reuses an existing window.Stripe). */
 function loadScript(src: string): Promise<void> {
   const existing = document.querySelector<HTMLScriptElement>(`script[data-stripe-js="${CSS.escape(src)}"]`);
-  if (existing) return existing.dataset.loaded ? Promise.resolve() : new Promise((resolve, reject) => {
-    existing.addEventListener('load', () => resolve());
-    existing.addEventListener('error', () => reject(new Error('Stripe.js failed to load')));
-  });
+  if (existing)
+    return existing.dataset.loaded
+      ? Promise.resolve()
+      : new Promise((resolve, reject) => {
+          existing.addEventListener('load', () => resolve());
+          existing.addEventListener('error', () => reject(new Error('Stripe.js failed to load')));
+        });
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
@@ -29,7 +32,12 @@ function loadScript(src: string): Promise<void> {
  * account id of the payment method). Only called when a card panel opens, so Stripe is not in the shop's
  * initial load. `scriptUrl` is the demo's Stripe.js double; '' loads Stripe's own.
  */
-export async function loadStripeFor(publishableKey: string, stripeAccount: string | null, scriptUrl: string, locale: 'sv' | 'en' | 'fi'): Promise<Stripe | null> {
+export async function loadStripeFor(
+  publishableKey: string,
+  stripeAccount: string | null,
+  scriptUrl: string,
+  locale: 'sv' | 'en' | 'fi',
+): Promise<Stripe | null> {
   if (scriptUrl) await loadScript(scriptUrl);
   const { loadStripe } = await import(/* webpackChunkName: "stripe" */ '@stripe/stripe-js/pure');
   return loadStripe(publishableKey, { ...(stripeAccount ? { stripeAccount } : {}), locale });
@@ -39,7 +47,11 @@ export async function loadStripeFor(publishableKey: string, stripeAccount: strin
  * §4 card payment: submit the elements, confirm without redirect; when the bank asks for authentication
  * (requires_action), confirm again through Stripe's next-action step; the outcome then comes from polling.
  */
-export async function confirmCard(stripe: Stripe, elements: StripeElements, clientSecret: string): Promise<CardOutcome> {
+export async function confirmCard(
+  stripe: Stripe,
+  elements: StripeElements,
+  clientSecret: string,
+): Promise<CardOutcome> {
   const submitted = await elements.submit();
   if (submitted.error) return { kind: 'failed', message: submitted.error.message ?? null };
   const first = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required' });
@@ -47,18 +59,26 @@ export async function confirmCard(stripe: Stripe, elements: StripeElements, clie
   if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };
   const second = await stripe.handleNextAction({ clientSecret });
   if (second.error) return { kind: 'failed', message: second.error.message ?? null };
-  return second.paymentIntent?.status === 'requires_payment_method' ? { kind: 'failed', message: null } : { kind: 'succeeded' };
+  return second.paymentIntent?.status === 'requires_payment_method'
+    ? { kind: 'failed', message: null }
+    : { kind: 'succeeded' };
 }
 
 /**
  * The card payment page (§2): confirm the intent with the card element; an authentication step
  * (requires_action) is confirmed again through Stripe's next-action step.
  */
-export async function confirmCardElement(stripe: Stripe, card: StripeCardElement, clientSecret: string): Promise<CardOutcome> {
+export async function confirmCardElement(
+  stripe: Stripe,
+  card: StripeCardElement,
+  clientSecret: string,
+): Promise<CardOutcome> {
   const first = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
   if (first.error) return { kind: 'failed', message: first.error.message ?? null };
   if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };
   const second = await stripe.handleNextAction({ clientSecret });
   if (second.error) return { kind: 'failed', message: second.error.message ?? null };
-  return second.paymentIntent?.status === 'requires_payment_method' ? { kind: 'failed', message: null } : { kind: 'succeeded' };
+  return second.paymentIntent?.status === 'requires_payment_method'
+    ? { kind: 'failed', message: null }
+    : { kind: 'succeeded' };
 }

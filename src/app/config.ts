@@ -1,1 +1,0 @@
-export { config, type AppConfig } from '../shared/config';
