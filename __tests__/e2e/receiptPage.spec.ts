@@ -90,7 +90,7 @@ test("§8 a receipt e-mail that cannot be sent says 'Could not send receipt'; an
 
   await email.fill(CUSTOMER.email);
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Could not send receipt' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not send receipt' })).toBeVisible();
   expect(requests).toBe(1);
   await shot(page, 'receipt-4-email-error', email);
 });
