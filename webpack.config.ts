@@ -75,7 +75,10 @@ export default function config(
       }),
       new HtmlWebpackPlugin({ template: 'static/index.html', favicon: 'static/favicon.svg' }),
       new CopyWebpackPlugin({
-        patterns: [{ from: 'static', to: 'static', globOptions: { ignore: ['**/index.html'] } }],
+        patterns: [
+          { from: 'static', to: 'static', globOptions: { ignore: ['**/index.html', '**/robots.txt'] } },
+          { from: 'static/robots.txt', to: 'robots.txt' },
+        ],
       }),
     ],
     optimization: {

@@ -16,6 +16,8 @@ for (const [name, version] of Object.entries(parent?.optionalDependencies ?? {})
   lock.packages[key] = { version, dev: true, optional: true, os: [platform[1]], cpu: [platform[2]] };
   added++;
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} platform entries`);

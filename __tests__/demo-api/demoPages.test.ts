@@ -81,14 +81,14 @@ describe('SPA hosting', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Shop</title></head><body><div id="root"></div></body></html>',
     );
-    fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1);\n'.repeat(400));
     fs.writeFileSync(path.join(dist, 'static', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
   afterAll(() => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('serves files, falls back to index.html with the Stripe double, and keeps /api and /demo', async () => {
+  it('serves files, falls back to index.html as built, and keeps /api and /demo', async () => {
     const spa = await startDemo({ spa: { distDir: dist } });
     try {
       const c = spa.client();
@@ -101,11 +101,16 @@ describe('SPA hosting', () => {
       ]) {
         const page = await c.get(route);
         expect(page.status).toBe(200);
-        expect(page.text).toContain('<head><script src="/demo/stripe/v3.js"></script><meta charset="utf-8">');
+        // As built: the SPA loads the Stripe.js double itself, only when a card panel opens.
+        expect(page.text).toContain('<head><meta charset="utf-8"><title>Shop</title>');
       }
       const js = await c.get('/assets/main.0123456789.js');
       expect(js.headers.get('content-type')).toContain('javascript');
       expect(js.headers.get('cache-control')).toContain('immutable');
+      // Compressed as a production host would serve it.
+      const compressed = await fetch(`${spa.origin}/assets/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } });
+      expect(compressed.headers.get('content-encoding')).toBe('br');
+      expect(await compressed.text()).toBe('console.log(1);\n'.repeat(400));
       expect((await c.get('/static/logo.svg')).headers.get('content-type')).toBe('image/svg+xml');
       expect((await c.get('/assets/missing.js')).status).toBe(404);
       expect((await c.get('/static/../../../etc/passwd')).text).not.toContain('root:');

@@ -1,11 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
 import { NotFoundPage } from './NotFoundPage';
+import { ShopLayout } from '../features/shop/ShopLayout';
+import { StorePage } from '../features/shop/StorePage';
 import { RouteErrorPage } from './RouteErrorPage';
 import { LoadingPage } from './LoadingPage';
 
 /**
- * The §2 routes. Every screen is its own lazily loaded chunk, so a customer at a table downloads the shop
- * and nothing of the merchant pages (and firebase only on the password reset route).
+ * The §2 routes. The shop layout and store page, where nearly every visit starts, are in the main bundle
+ * (a lazy chunk there would cost a round trip before the shop's own requests can start); every other
+ * screen is its own lazily loaded chunk, so a customer downloads nothing of the merchant pages (and
+ * firebase only on the password reset route).
  */
 export const routes: RouteObject[] = [
   {
@@ -17,12 +21,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <NotFoundPage /> },
       {
         path: ':webshopId',
-        lazy: () => import('../features/shop/ShopLayout').then((m) => ({ Component: m.ShopLayout })),
+        Component: ShopLayout,
         children: [
-          {
-            index: true,
-            lazy: () => import('../features/shop/StorePage').then((m) => ({ Component: m.StorePage })),
-          },
+          { index: true, Component: StorePage },
           {
             path: 'cart',
             lazy: () => import('../features/cart/CartPage').then((m) => ({ Component: m.CartPage })),

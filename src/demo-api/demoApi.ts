@@ -19,6 +19,7 @@ import { registerShopRoutes } from './shopRoutes';
 import { ShopCatalog } from './shopCatalog';
 import { registerSimulatorRoutes } from './simulatorRoutes';
 import { registerSpa, type SpaOptions } from './spaHosting';
+import fastifyCompress from '@fastify/compress';
 import { registerStripeSimulator } from './stripeSimulator';
 import { registerVivaSimulator } from './vivaSimulator';
 
@@ -121,6 +122,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     },
   });
   installErrorHandlers(app);
+  // Compressed answers (brotli or gzip) for everything compressible, as a production host would serve them.
+  void app.register(fastifyCompress, { threshold: 1024 });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 

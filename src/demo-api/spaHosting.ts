@@ -2,8 +2,7 @@
  * Serves the SPA from the same origin as the API, so the session cookie behaves as in production: the built
  * bundle from dist/ (production, `--dist`), or webpack's dev middleware (development). Any GET that is not
  * under /api, /demo, /static or /assets answers index.html (client-side routes such as /cafe/cart).
- * index.html gets the Stripe.js double as its first script, so `@stripe/stripe-js` finds `window.Stripe`
- * and never loads anything from Stripe's servers.
+ * The SPA loads the Stripe.js double itself (STRIPE_JS_URL) when a card panel opens, so no page pays for it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,8 +16,6 @@ export interface SpaOptions {
   distDir?: string;
   /** Use webpack's dev middleware with webpack.config.ts in development mode instead of dist/. */
   devMiddleware?: boolean;
-  /** Put <script src="/demo/stripe/v3.js"> into index.html (default true). */
-  injectStripeDouble?: boolean;
 }
 
 /** Repository root (src/demo-api/../..). */
@@ -46,14 +43,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-/** index.html with the Stripe.js double as the first script in <head>. */
-export function withStripeDouble(indexHtml: string): string {
-  const tag = '<script src="/demo/stripe/v3.js"></script>';
-  return /<head[^>]*>/i.test(indexHtml)
-    ? indexHtml.replace(/<head[^>]*>/i, (head) => `${head}${tag}`)
-    : `${tag}${indexHtml}`;
-}
 
 function pathOf(request: FastifyRequest): string | null {
   const raw = request.url.split('?')[0] ?? '/';
@@ -108,9 +97,6 @@ async function createDevMiddleware(): Promise<Middleware> {
  * dist/).
  */
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<() => Promise<void>> {
-  const inject = options.injectStripeDouble ?? true;
-  const prepare = (indexHtml: string) => (inject ? withStripeDouble(indexHtml) : indexHtml);
-
   if (options.devMiddleware) {
     const middleware = await createDevMiddleware();
     const readIndex = () =>
@@ -145,7 +131,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(prepare(await readIndex()));
+        .send(await readIndex());
     });
     return () => new Promise<void>((resolve) => middleware.close(() => resolve()));
   }
@@ -176,7 +162,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(prepare(indexHtml));
+      .send(indexHtml);
   });
   return async () => undefined;
 }
