@@ -108,7 +108,9 @@ describe('SPA hosting', () => {
       expect(js.headers.get('content-type')).toContain('javascript');
       expect(js.headers.get('cache-control')).toContain('immutable');
       // Compressed as a production host would serve it.
-      const compressed = await fetch(`${spa.origin}/assets/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } });
+      const compressed = await fetch(`${spa.origin}/assets/main.0123456789.js`, {
+        headers: { 'accept-encoding': 'br' },
+      });
       expect(compressed.headers.get('content-encoding')).toBe('br');
       expect(await compressed.text()).toBe('console.log(1);\n'.repeat(400));
       expect((await c.get('/static/logo.svg')).headers.get('content-type')).toBe('image/svg+xml');

@@ -11,7 +11,16 @@ export const categoryAnchor = (index: number) => `category-${index}`;
  * §2 sticky category bar: one anchor per category; once scrolled past its place it sticks to the top and
  * also shows a cart link.
  */
-export function CategoryBar({ categories, shopId }: { categories: Category[]; shopId: string }) {
+export function CategoryBar({
+  categories,
+  shopId,
+  onJump,
+}: {
+  categories: Category[];
+  shopId: string;
+  /** Called before jumping to a category (the store draws every category first). */
+  onJump?: () => void;
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -61,6 +70,7 @@ export function CategoryBar({ categories, shopId }: { categories: Category[]; sh
             <li key={category.id} css={{ flex: 'none' }}>
               <a
                 href={`#${categoryAnchor(index)}`}
+                onClick={onJump}
                 css={{
                   display: 'inline-flex',
                   alignItems: 'center',

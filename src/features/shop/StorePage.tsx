@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Navigate, useParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
+import { useProgressiveCount } from '../../shared/ui/useProgressiveCount';
 import type { SessionState } from '../session/sessionSlice';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductCard } from './ProductCard';
@@ -13,6 +14,9 @@ const selectHasActiveTab = (state: { session: SessionState }) => state.session.a
 
 /** Cards above the fold load their images at once; the rest lazily. */
 const EAGER_IMAGES = 4;
+/** Products drawn in the first render, then per batch (see useProgressiveCount). */
+const FIRST_BATCH = 60;
+const BATCH = 200;
 
 /**
  * §2 store page: sticky category bar, optional description, a section per category with its products in
@@ -26,6 +30,8 @@ export function StorePage() {
   const hasTab = useSelector(selectHasActiveTab);
   const [openProduct, setOpenProduct] = useState<string | null>(null);
   const close = useCallback(() => setOpenProduct(null), []);
+  const total = useMemo(() => categories.reduce((n, c) => n + c.productIds.length, 0), [categories]);
+  const [revealed, revealAll] = useProgressiveCount(total, FIRST_BATCH, BATCH);
   if (!info) return null;
   if (categories.length === 0 && hasTab)
     return <Navigate to={`/${encodeURIComponent(webshopId)}/cart`} replace />;
@@ -35,37 +41,43 @@ export function StorePage() {
       ? { gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }
       : { gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' };
   let rendered = 0;
+  let offset = 0;
   return (
     <>
-      {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} />}
+      {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={revealAll} />}
       <Page>
         <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {info.title}
         </h1>
         {info.description && <p css={{ whiteSpace: 'pre-line', marginTop: 0 }}>{info.description}</p>}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
-        {categories.map((category, index) => (
-          <section
-            key={category.id}
-            id={categoryAnchor(index)}
-            aria-labelledby={`${categoryAnchor(index)}-title`}
-            css={{ scrollMarginTop: 64, contentVisibility: 'auto', containIntrinsicSize: 'auto 600px' }}
-          >
-            <h2 id={`${categoryAnchor(index)}-title`}>{category.name}</h2>
-            <div css={{ display: 'grid', gap: 12, ...columns }}>
-              {category.productIds.map((productId) => (
-                <ProductCard
-                  key={productId}
-                  shopId={webshopId}
-                  productId={productId}
-                  displayType={info.displayType}
-                  eager={rendered++ < EAGER_IMAGES}
-                  onOpen={setOpenProduct}
-                />
-              ))}
-            </div>
-          </section>
-        ))}
+        {categories.map((category, index) => {
+          const shown = offset < revealed;
+          offset += category.productIds.length;
+          return (
+            <section
+              key={category.id}
+              id={categoryAnchor(index)}
+              aria-labelledby={`${categoryAnchor(index)}-title`}
+              css={{ scrollMarginTop: 64, contentVisibility: 'auto', containIntrinsicSize: 'auto 600px' }}
+            >
+              <h2 id={`${categoryAnchor(index)}-title`}>{category.name}</h2>
+              <div css={{ display: 'grid', gap: 12, ...columns }}>
+                {shown &&
+                  category.productIds.map((productId) => (
+                    <ProductCard
+                      key={productId}
+                      shopId={webshopId}
+                      productId={productId}
+                      displayType={info.displayType}
+                      eager={rendered++ < EAGER_IMAGES}
+                      onOpen={setOpenProduct}
+                    />
+                  ))}
+              </div>
+            </section>
+          );
+        })}
       </Page>
       {openProduct && <ProductPopup productId={openProduct} onClose={close} />}
     </>
