@@ -30,7 +30,13 @@ export function StorePage() {
   const hasTab = useSelector(selectHasActiveTab);
   const [openProduct, setOpenProduct] = useState<string | null>(null);
   const close = useCallback(() => setOpenProduct(null), []);
-  const total = useMemo(() => categories.reduce((n, c) => n + c.productIds.length, 0), [categories]);
+  // Where each category starts in the whole list of products (for batching and eager images).
+  const starts = useMemo(() => {
+    const result: number[] = [];
+    categories.reduce((n, c) => (result.push(n), n + c.productIds.length), 0);
+    return result;
+  }, [categories]);
+  const total = categories.reduce((n, c) => n + c.productIds.length, 0);
   const [revealed, revealAll] = useProgressiveCount(total, FIRST_BATCH, BATCH);
   if (!info) return null;
   if (categories.length === 0 && hasTab)
@@ -40,8 +46,6 @@ export function StorePage() {
     info.displayType === 'LARGE_IMAGE'
       ? { gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }
       : { gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' };
-  let rendered = 0;
-  let offset = 0;
   return (
     <>
       {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={revealAll} />}
@@ -52,8 +56,7 @@ export function StorePage() {
         {info.description && <p css={{ whiteSpace: 'pre-line', marginTop: 0 }}>{info.description}</p>}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
         {categories.map((category, index) => {
-          const shown = offset < revealed;
-          offset += category.productIds.length;
+          const start = starts[index] ?? 0;
           return (
             <section
               key={category.id}
@@ -63,14 +66,14 @@ export function StorePage() {
             >
               <h2 id={`${categoryAnchor(index)}-title`}>{category.name}</h2>
               <div css={{ display: 'grid', gap: 12, ...columns }}>
-                {shown &&
-                  category.productIds.map((productId) => (
+                {start < revealed &&
+                  category.productIds.map((productId, position) => (
                     <ProductCard
                       key={productId}
                       shopId={webshopId}
                       productId={productId}
                       displayType={info.displayType}
-                      eager={rendered++ < EAGER_IMAGES}
+                      eager={start + position < EAGER_IMAGES}
                       onOpen={setOpenProduct}
                     />
                   ))}
