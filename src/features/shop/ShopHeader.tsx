@@ -16,7 +16,6 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
   const info = useSelector(selectShopInfo);
   const theme = useSelector(selectTheme);
   const reference = useSelector(selectOrderReference);
-  const title = info ? (reference ? `${info.title} - ${reference}` : info.title) : '';
   return (
     <header
       css={{
@@ -42,6 +41,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
           css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }}
         />
       </Link>
+      {/* The shop's name may shorten; the order reference (the table) after the dash always stays in view. */}
       <p
         css={{
           flex: 1,
@@ -50,14 +50,22 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
           fontWeight: 700,
           fontSize: 18,
           lineHeight: 1.2,
-          overflow: 'hidden',
-          display: '-webkit-box',
-          WebkitLineClamp: 2,
-          WebkitBoxOrient: 'vertical',
-          overflowWrap: 'anywhere',
+          display: 'flex',
         }}
       >
-        {title}
+        <span
+          css={{
+            minWidth: 0,
+            overflow: 'hidden',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {info?.title}
+        </span>
+        {reference && <span css={{ flex: 'none', whiteSpace: 'pre' }}>{` - ${reference}`}</span>}
       </p>
       {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}
     </header>
