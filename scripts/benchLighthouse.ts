@@ -4,14 +4,14 @@
  * category scores and the load metrics. Lighthouse 12 is fetched on demand with npx (pinned; v13 needs
  * Node 22), so the project's own install stays lean. Uses Debian's Chromium; loopback only.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startDemoServer } from './demoServer';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const PORT = Number(process.env.BENCH_PORT ?? 4398);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = [
   '/cafe?lng=en',
   '/cafe/cart?lng=en',
@@ -19,8 +19,7 @@ const PAGES = [
   '/bigshop?lng=se',
   '/kahvila?lng=fi',
 ];
-const CHROME_FLAGS =
-  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -34,27 +33,10 @@ interface Report {
   audits: Record<string, { displayValue?: string }>;
 }
 
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 async function main() {
-  const server = spawn('npx', ['tsx', 'src/demo-api/main.ts', '--dist'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DEMO_DB: ':memory:' },
-    stdio: 'ignore',
-  });
+  const server = await startDemoServer(PORT);
   const out = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
   try {
-    await waitFor(`${BASE}/demo`, 30_000);
     console.log(`Lighthouse ${LIGHTHOUSE}, mobile profile (simulated slow 4G, 4× CPU slowdown)\n`);
     console.log('page'.padEnd(34) + 'perf  a11y  best  seo   ' + 'FCP     LCP     TBT     CLS    SI');
     for (const page of PAGES) {
@@ -64,14 +46,14 @@ async function main() {
         [
           '--yes',
           LIGHTHOUSE,
-          `${BASE}${page}`,
+          `${server.base}${page}`,
           '--quiet',
           '--output=json',
           `--output-path=${file}`,
           `--chrome-flags=${CHROME_FLAGS}`,
         ],
         {
-          env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+          env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
           stdio: ['ignore', 'ignore', 'inherit'],
         },
       );
@@ -86,7 +68,7 @@ async function main() {
       );
     }
   } finally {
-    server.kill();
+    server.stop();
   }
 }
 

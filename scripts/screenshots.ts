@@ -3,10 +3,10 @@
  * screenshots/ (git-ignored). Starts the demo API on the built SPA (run `npm run build:demo` first) unless
  * BASE_URL points at a running one. Uses Debian's Chromium, never a downloaded browser.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startDemoServer } from './demoServer';
 
 const OUT = path.resolve(__dirname, '..', 'screenshots');
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 4399);
@@ -68,44 +68,11 @@ const SHOTS: Shot[] = [
   { name: 'page-not-found', path: '/a/b/c/d?lng=en' },
 ];
 
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  let server: ChildProcess | null = null;
-  let base = process.env.BASE_URL;
-  if (!base) {
-    base = `http://127.0.0.1:${PORT}`;
-    server = spawn('npx', ['tsx', 'src/demo-api/main.ts', '--dist'], {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DEMO_DB: ':memory:' },
-      stdio: 'ignore',
-    });
-    await waitFor(`${base}/demo`, 30_000);
-  }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const server = process.env.BASE_URL ? null : await startDemoServer(PORT);
+  const base = process.env.BASE_URL ?? server?.base;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const size of SIZES) {
       for (const shot of SHOTS) {
@@ -126,7 +93,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server?.kill();
+    server?.stop();
   }
 }
 

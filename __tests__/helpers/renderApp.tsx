@@ -117,3 +117,7 @@ export function deferred<T = void>() {
   });
   return { promise, resolve, reject };
 }
+
+/** Matches the header's title paragraph by its whole text (shop name and reference are separate spans). */
+export const headerTitle = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { NetworkError } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
-import { deferred, renderApp, type RenderAppOptions } from '../../helpers/renderApp';
+import { deferred, renderApp, type RenderAppOptions, headerTitle } from '../../helpers/renderApp';
 
 const needsReference = () => {
   const base = shopData();
@@ -76,6 +76,6 @@ describe('§2 reference page', () => {
     expect(await screen.findByRole('heading', { name: 'Drinks' })).toBeInTheDocument();
     expect(submitReference).toHaveBeenCalledWith('cafe', '12');
     await waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
-    expect(within(screen.getByRole('banner')).getByText('Café - 12')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText(headerTitle('Café - 12'))).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ShopData } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
-import { deferred, renderApp } from '../../helpers/renderApp';
+import { deferred, renderApp, headerTitle } from '../../helpers/renderApp';
 
 const cartSummary = /^Cart: \d+ items?, /;
 
@@ -11,10 +11,6 @@ function expectUniqueIds() {
   const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
   expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
 }
-
-/** The header's title paragraph, whose shop name and reference are separate spans (the name may shorten). */
-const headerTitle = (text: string) => (_: string, element: Element | null) =>
-  element?.tagName === 'P' && element.textContent === text;
 
 describe('§2 shop layout decision order', () => {
   it('§2 notFound: a 404 shop shows the shop-not-found page, without header or footer', async () => {

@@ -1,20 +1,15 @@
-import { useTheme, type Theme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import { config } from '../../shared/config';
 import { ButtonLink } from '../../shared/ui/Button';
-import { Page } from '../../shared/ui/Page';
+import { BrandedPage } from '../../shared/ui/BrandedPage';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { integrationActions, selectCallback, type IntegrationState } from './integrationSlice';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
-const alertText = (theme: Theme) => ({
-  color: theme.errorColor,
-  fontWeight: 600,
-});
-
 function CallbackResult({ callback }: { callback: IntegrationState['callback'] | null }) {
   const { t } = useTranslation();
   switch (callback?.status) {
@@ -29,17 +24,13 @@ function CallbackResult({ callback }: { callback: IntegrationState['callback'] |
     case 'failed':
       // §8: the same text for both providers, with the server's error name when it gave one.
       return (
-        <p role="alert" css={(theme) => ({ ...alertText(theme), overflowWrap: 'anywhere' })}>
+        <ErrorText>
           {t('integrate.vismaIntegrationFailed')}
           {callback.errorName ? `: ${callback.errorName}` : ''}
-        </p>
+        </ErrorText>
       );
     case 'missingParams':
-      return (
-        <p role="alert" css={alertText}>
-          {t('common.somethingWentWrong')}
-        </p>
-      );
+      return <ErrorText>{t('common.somethingWentWrong')}</ErrorText>;
     case 'openingApp':
       return (
         <>
@@ -60,7 +51,6 @@ function CallbackResult({ callback }: { callback: IntegrationState['callback'] |
  */
 export function IntegrationCallbackPage() {
   const { t } = useTranslation();
-  const theme = useTheme();
   const dispatch = useDispatch();
   const { pathname, search } = useLocation();
   const callback = useSelector(selectCallback);
@@ -73,15 +63,7 @@ export function IntegrationCallbackPage() {
   }, [callback.key, key, pathname, search, dispatch]);
 
   return (
-    <Page narrow>
-      <img
-        src={theme.logo}
-        alt=""
-        width={160}
-        height={40}
-        css={{ objectFit: 'contain', objectPosition: 'left' }}
-      />
-      <h1>{t('integrate.bookkeepingTitle')}</h1>
+    <BrandedPage title={t('integrate.bookkeepingTitle')}>
       <div
         css={{
           display: 'flex',
@@ -96,6 +78,6 @@ export function IntegrationCallbackPage() {
       <ButtonLink variant="secondary" href={config.bookkeepingInfoUrl}>
         {t('integrate.moreInfo')}
       </ButtonLink>
-    </Page>
+    </BrandedPage>
   );
 }

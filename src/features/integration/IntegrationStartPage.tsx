@@ -1,19 +1,13 @@
-import { useTheme, type Theme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../shared/ui/Button';
-import { Page } from '../../shared/ui/Page';
+import { BrandedPage } from '../../shared/ui/BrandedPage';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { bookkeeperName, parseBookkeeper } from './integrationCallback';
 import { integrationActions, selectStartStatus } from './integrationSlice';
-
-/** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
-const alertText = (theme: Theme) => ({
-  color: theme.errorColor,
-  fontWeight: 600,
-});
 
 /**
  * §2 integration start, `/integrate/:bookkeeper/:companyId/:authCode?companyName=`: 'integrating
@@ -23,7 +17,6 @@ const alertText = (theme: Theme) => ({
  */
 export function IntegrationStartPage() {
   const { t } = useTranslation();
-  const theme = useTheme();
   const dispatch = useDispatch();
   const params = useParams();
   const [searchParams] = useSearchParams();
@@ -43,42 +36,22 @@ export function IntegrationStartPage() {
     };
   }, [dispatch]);
 
-  const logo = (
-    <img
-      src={theme.logo}
-      alt=""
-      width={160}
-      height={40}
-      css={{ objectFit: 'contain', objectPosition: 'left' }}
-    />
-  );
-
   if (bookkeeper === null) {
     return (
-      <Page narrow>
-        {logo}
-        <h1>{t('integrate.bookkeepingTitle')}</h1>
-        <p role="alert" css={alertText}>
-          {t('integrate.onlyVismaAndFortnox')}
-        </p>
+      <BrandedPage title={t('integrate.bookkeepingTitle')}>
+        <ErrorText>{t('integrate.onlyVismaAndFortnox')}</ErrorText>
         <p>{t('integrate.otherSoftware')}</p>
-      </Page>
+      </BrandedPage>
     );
   }
 
   const busy = status === 'loading' || status === 'redirecting';
   const { companyId = '', authCode = '' } = params;
   return (
-    <Page narrow>
-      {logo}
-      <h1 css={{ overflowWrap: 'anywhere' }}>
-        {t('integrate.integrating', { bookkeeper: bookkeeperName(bookkeeper), companyName }).trim()}
-      </h1>
-      {status === 'failed' && (
-        <p role="alert" css={alertText}>
-          {t('error.anErrorOccurred')}
-        </p>
-      )}
+    <BrandedPage
+      title={t('integrate.integrating', { bookkeeper: bookkeeperName(bookkeeper), companyName }).trim()}
+    >
+      {status === 'failed' && <ErrorText>{t('error.anErrorOccurred')}</ErrorText>}
       {busy && <Spinner label={t('integrate.connecting')} />}
       <Button
         disabled={busy}
@@ -87,6 +60,6 @@ export function IntegrationStartPage() {
       >
         {status === 'failed' ? t('integrate.tryAgain') : t('integrate.continue')}
       </Button>
-    </Page>
+    </BrandedPage>
   );
 }

@@ -1,21 +1,16 @@
-import { useTheme, type Theme } from '@emotion/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../shared/ui/Button';
-import { Page } from '../../shared/ui/Page';
+import { BrandedPage } from '../../shared/ui/BrandedPage';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TextField } from '../../shared/ui/TextField';
 import { MIN_PASSWORD_LENGTH, isValid, validatePasswords } from './passwordValidation';
 import { passwordResetActions, selectPasswordReset } from './passwordResetSlice';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
-const alertText = (theme: Theme) => ({
-  color: theme.errorColor,
-  fontWeight: 600,
-});
-
 const NEW_PASSWORD = 'newPassword';
 const REPEAT_PASSWORD = 'repeatPassword';
 
@@ -76,11 +71,7 @@ function ResetForm({ oobCode, email }: { oobCode: string; email: string | null }
         onChange={(event) => setRepeat(event.target.value)}
         error={repeatError}
       />
-      {changeError === 'failed' && (
-        <p role="alert" css={alertText}>
-          {t('error.anErrorOccurred')}
-        </p>
-      )}
+      {changeError === 'failed' && <ErrorText>{t('error.anErrorOccurred')}</ErrorText>}
       <Button type="submit" disabled={submitting} css={{ width: '100%', marginTop: 8 }}>
         {t('passwordReset.change')}
       </Button>
@@ -95,7 +86,6 @@ function ResetForm({ oobCode, email }: { oobCode: string; email: string | null }
  */
 export function PasswordResetPage() {
   const { t } = useTranslation();
-  const theme = useTheme();
   const dispatch = useDispatch();
   const [searchParams] = useSearchParams();
   const oobCode = searchParams.get('oobCode');
@@ -111,18 +101,12 @@ export function PasswordResetPage() {
       body = <Spinner label={t('passwordReset.loading')} />;
       break;
     case 'linkExpired':
-      body = (
-        <p role="alert" css={alertText}>
-          {t('passwordReset.linkExpired')}
-        </p>
-      );
+      body = <ErrorText>{t('passwordReset.linkExpired')}</ErrorText>;
       break;
     case 'error':
       body = (
         <>
-          <p role="alert" css={alertText}>
-            {t('error.anErrorOccurred')}
-          </p>
+          <ErrorText>{t('error.anErrorOccurred')}</ErrorText>
           <Button onClick={() => dispatch(passwordResetActions.pageOpened({ oobCode }))}>
             {t('common.retry')}
           </Button>
@@ -142,16 +126,8 @@ export function PasswordResetPage() {
   }
 
   return (
-    <Page narrow>
-      <img
-        src={theme.logo}
-        alt=""
-        width={160}
-        height={40}
-        css={{ objectFit: 'contain', objectPosition: 'left' }}
-      />
-      <h1>{status === 'changed' ? t('passwordReset.changedTitle') : t('passwordReset.title')}</h1>
+    <BrandedPage title={status === 'changed' ? t('passwordReset.changedTitle') : t('passwordReset.title')}>
       {body}
-    </Page>
+    </BrandedPage>
   );
 }

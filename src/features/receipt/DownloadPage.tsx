@@ -1,15 +1,10 @@
-import { useTheme, type Theme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../shared/ui/Button';
-import { Page } from '../../shared/ui/Page';
+import { BrandedPage } from '../../shared/ui/BrandedPage';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
-const alertText = (theme: Theme) => ({
-  color: theme.errorColor,
-  fontWeight: 600,
-});
-
 // eslint-disable-next-line no-control-regex -- control characters are what the URL parser would strip
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
@@ -40,28 +35,17 @@ export function receiptFileUrl(raw: string | null): string | null {
 /** §2 `/download?url=`: the logo and a download-receipt link to the given http(s) URL. */
 export function DownloadPage() {
   const { t } = useTranslation();
-  const theme = useTheme();
   const [searchParams] = useSearchParams();
   const url = receiptFileUrl(searchParams.get('url'));
   return (
-    <Page narrow>
-      <img
-        src={theme.logo}
-        alt=""
-        width={160}
-        height={40}
-        css={{ objectFit: 'contain', objectPosition: 'left' }}
-      />
-      <h1>{t('download.title')}</h1>
+    <BrandedPage title={t('download.title')}>
       {url === null ? (
-        <p role="alert" css={alertText}>
-          {t('download.invalidUrl')}
-        </p>
+        <ErrorText>{t('download.invalidUrl')}</ErrorText>
       ) : (
         <ButtonLink href={url} rel="noopener noreferrer">
           {t('download.downloadReceipt')}
         </ButtonLink>
       )}
-    </Page>
+    </BrandedPage>
   );
 }

@@ -1,19 +1,14 @@
-import { useTheme, type Theme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../shared/ui/Button';
-import { Page } from '../../shared/ui/Page';
+import { BrandedPage } from '../../shared/ui/BrandedPage';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { receiptDownloadActions, receiptKey, selectReceiptDownload } from './receiptDownloadSlice';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
-const alertText = (theme: Theme) => ({
-  color: theme.errorColor,
-  fontWeight: 600,
-});
-
 /**
  * §2 receipt download page `/receipt/:companyId/:receiptId`: 'Ladda ner ditt kvitto', fetches the PDF and
  * offers 'Ladda ner', which opens it in a new window. A 400 shows the server's message, any other failure
@@ -21,7 +16,6 @@ const alertText = (theme: Theme) => ({
  */
 export function ReceiptDownloadPage() {
   const { t } = useTranslation();
-  const theme = useTheme();
   const dispatch = useDispatch();
   const { companyId = '', receiptId = '' } = useParams();
   const download = useSelector(selectReceiptDownload);
@@ -44,9 +38,7 @@ export function ReceiptDownloadPage() {
   } else if (current?.status === 'failed') {
     body = (
       <>
-        <p role="alert" css={(theme) => ({ ...alertText(theme), overflowWrap: 'anywhere' })}>
-          {current.serverMessage ?? t('error.anErrorOccurred')}
-        </p>
+        <ErrorText>{current.serverMessage ?? t('error.anErrorOccurred')}</ErrorText>
         {/* A 400 is the server's final word on this receipt; other failures may pass. */}
         {current.serverMessage === null && (
           <Button
@@ -62,17 +54,5 @@ export function ReceiptDownloadPage() {
     body = <Spinner label={t('download.loading')} />;
   }
 
-  return (
-    <Page narrow>
-      <img
-        src={theme.logo}
-        alt=""
-        width={160}
-        height={40}
-        css={{ objectFit: 'contain', objectPosition: 'left' }}
-      />
-      <h1>{t('download.title')}</h1>
-      {body}
-    </Page>
-  );
+  return <BrandedPage title={t('download.title')}>{body}</BrandedPage>;
 }

@@ -190,7 +190,7 @@ function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string
         {status === 'sending' ? t('receipt.sending') : t('receipt.send')}
       </Button>
       <p role="status">{status === 'sent' && t('receipt.emailSent')}</p>
-      <ErrorText text={status === 'error' ? t('receipt.emailError') : null} />
+      <ErrorText>{status === 'error' ? t('receipt.emailError') : null}</ErrorText>
     </form>
   );
 }

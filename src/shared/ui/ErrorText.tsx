@@ -1,12 +1,13 @@
 import { useTheme } from '@emotion/react';
+import type { ReactNode } from 'react';
 
 /** An error message, announced, in the theme's error colour (readable on light and dark shop backgrounds). */
-export function ErrorText({ text, id }: { text: string | null; id?: string }) {
+export function ErrorText({ children, id }: { children: ReactNode; id?: string }) {
   const theme = useTheme();
-  if (!text) return null;
+  if (children === null || children === undefined || children === false || children === '') return null;
   return (
-    <p id={id} role="alert" css={{ color: theme.errorColor, fontWeight: 600 }}>
-      {text}
+    <p id={id} role="alert" css={{ color: theme.errorColor, fontWeight: 600, overflowWrap: 'anywhere' }}>
+      {children}
     </p>
   );
 }

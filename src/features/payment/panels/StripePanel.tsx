@@ -53,7 +53,7 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
     >
       <PaymentElement options={{ layout: 'tabs' }} />
       {busy && <Spinner label={t('paymentMethods.stripe.processing')} />}
-      {canRestart(state) && <ErrorText text={paymentErrorText(t, 'stripe', state, error)} />}
+      {canRestart(state) && <ErrorText>{paymentErrorText(t, 'stripe', state, error)}</ErrorText>}
       <Button type="submit" disabled={busy || !stripe || !elements}>
         {t('paymentMethods.stripe.pay')}
       </Button>

@@ -79,7 +79,7 @@ export function SwishPanel({
       )}
       {canRestart(state) && (
         <>
-          <ErrorText text={paymentErrorText(t, 'swish', state, error)} />
+          <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>
           <Button onClick={start}>{t('paymentMethods.swish.restart')}</Button>
         </>
       )}

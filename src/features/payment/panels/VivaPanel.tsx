@@ -37,7 +37,7 @@ export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
       )}
       {canRestart(state) && (
         <>
-          <ErrorText text={paymentErrorText(t, 'swish', state, error)} />
+          <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>
           <Button onClick={start}>{t('paymentMethods.restart')}</Button>
         </>
       )}

@@ -1,0 +1,37 @@
+/**
+ * What the browser-driven scripts and the Playwright config share: Debian's Chromium with the flags this
+ * machine needs (no downloaded browser, no background traffic), and the demo API on the built SPA.
+ */
+import { spawn } from 'node:child_process';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts the demo API serving dist/ on 127.0.0.1:`port` with a fresh in-memory database; resolves once it answers. */
+export async function startDemoServer(port: number): Promise<{ base: string; stop: () => void }> {
+  const server = spawn('npx', ['tsx', 'src/demo-api/main.ts', '--dist'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_DB: ':memory:' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 30_000;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`${base}/demo`)).ok) return { base, stop: () => server.kill() };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  server.kill();
+  throw new Error(`the demo server on port ${port} did not answer within 30 s`);
+}
