@@ -193,6 +193,12 @@ describe('§2 shop header', () => {
     expect(await screen.findByText(headerTitle('Café - Bord 4'))).toBeInTheDocument();
   });
 
+  it('the browser tab is titled with the shop', async () => {
+    await renderApp('/cafe');
+    await screen.findByRole('banner');
+    await waitFor(() => expect(document.title).toBe('Café'));
+  });
+
   it('§2 the logo links to the shop home', async () => {
     await renderApp('/cafe/refundPolicy');
     const home = await screen.findByRole('link', { name: "Go to the shop's start page" });

@@ -10,7 +10,7 @@ import { sessionActions } from '../session/sessionSlice';
 import { ShopFooter } from './ShopFooter';
 import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
-import { selectShopDisplayState, selectTheme } from './shopSelectors';
+import { selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
 import { shopActions, type ShopState } from './shopSlice';
 
 const selectShopLoading = (state: { shop: ShopState }) => state.shop.status === 'loading';
@@ -36,6 +36,12 @@ export function ShopLayout() {
     dispatch(sessionActions.loadRequested(webshopId, { table, tabId }));
   }, [dispatch, webshopId, table, tabId]);
   useEffect(load, [load]);
+
+  // The browser tab (and a phone's task switcher) names the shop.
+  const title = useSelector(selectShopInfo)?.title;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
 
   let content;
   if (display === 'notFound') content = <ShopNotFound />;
