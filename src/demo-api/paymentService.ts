@@ -57,6 +57,17 @@ export function chosenTabItems(cart: CartRecord): CartRecord['tabItems'] {
  */
 export function priceOrder(shop: CatalogShop, cart: CartRecord, tab: TabRecord | undefined): OrderLine[] {
   const lines: OrderLine[] = [];
+  // An extra is taxed at its own rate, or at its product's when it has none.
+  const lineDeviations = (ids: string[], productTax: number) =>
+    ids.map((id) => {
+      const deviation = shop.deviations.get(id);
+      return {
+        id,
+        name: deviation?.name ?? id,
+        price: deviationPrice(deviation),
+        tax: deviation?.tax ?? productTax,
+      };
+    });
   for (const item of cart.cart) {
     const product = shop.products.get(item.productId);
     if (!product) throw badRequest('PRODUCT_NOT_FOUND');
@@ -68,15 +79,7 @@ export function priceOrder(shop: CatalogShop, cart: CartRecord, tab: TabRecord |
       count: item.count,
       price: product.price.amount,
       tax: product.tax,
-      deviations: item.deviations.map((id) => {
-        const deviation = shop.deviations.get(id);
-        return {
-          id,
-          name: deviation?.name ?? id,
-          price: deviationPrice(deviation),
-          tax: deviation?.tax ?? product.tax,
-        };
-      }),
+      deviations: lineDeviations(item.deviations, product.tax),
       description: item.description ?? null,
       limitStock: product.limitStock,
       tabId: null,
@@ -94,15 +97,7 @@ export function priceOrder(shop: CatalogShop, cart: CartRecord, tab: TabRecord |
       count: selection.count,
       price: product.price.amount,
       tax: product.tax,
-      deviations: entry.deviationIds.map((id) => {
-        const deviation = shop.deviations.get(id);
-        return {
-          id,
-          name: deviation?.name ?? id,
-          price: deviationPrice(deviation),
-          tax: deviation?.tax ?? product.tax,
-        };
-      }),
+      deviations: lineDeviations(entry.deviationIds, product.tax),
       description: entry.description,
       limitStock: false, // tab entries were served already; their stock was taken when ordered
       tabId: tab.tabId,

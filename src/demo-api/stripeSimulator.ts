@@ -118,6 +118,13 @@ function setState(
 
 const secretSchema = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
+/** Stripe's answer for a client secret it does not know. */
+const NO_SUCH_INTENT: StripeError = {
+  type: 'invalid_request_error',
+  code: 'resource_missing',
+  message: 'No such payment_intent.',
+};
+
 /** Registers /demo/stripe/*. */
 export function registerStripeSimulator(app: FastifyInstance, ctx: DemoContext): void {
   app.get('/demo/stripe/v3.js', async (_request, reply) =>
@@ -142,12 +149,7 @@ export function registerStripeSimulator(app: FastifyInstance, ctx: DemoContext):
     },
     async (request, reply) => {
       const intent = readIntentBySecret(ctx.db, request.query.clientSecret);
-      if (!intent)
-        return fail(reply, 404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such payment_intent.',
-        });
+      if (!intent) return fail(reply, 404, NO_SUCH_INTENT);
       return { paymentIntent: toStripe(intent) };
     },
   );
@@ -166,12 +168,7 @@ export function registerStripeSimulator(app: FastifyInstance, ctx: DemoContext):
     },
     async (request, reply) => {
       const intent = readIntentBySecret(ctx.db, request.body.clientSecret);
-      if (!intent)
-        return fail(reply, 404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such payment_intent.',
-        });
+      if (!intent) return fail(reply, 404, NO_SUCH_INTENT);
       if (!confirmable(ctx, intent)) return fail(reply, 400, unexpectedState(intent));
       const card = (request.body.cardNumber ?? '').replace(/[\s-]/g, '');
       const is = (list: readonly string[]) => list.includes(card);
@@ -215,12 +212,7 @@ export function registerStripeSimulator(app: FastifyInstance, ctx: DemoContext):
     },
     async (request, reply) => {
       const intent = readIntentBySecret(ctx.db, request.body.clientSecret);
-      if (!intent)
-        return fail(reply, 404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such payment_intent.',
-        });
+      if (!intent) return fail(reply, 404, NO_SUCH_INTENT);
       if (intent.status !== 'REQUIRES_ACTION' || !confirmable(ctx, intent))
         return fail(reply, 400, unexpectedState(intent));
       if (request.body.outcome === 'complete') return { paymentIntent: toStripe(succeed(ctx, intent)) };

@@ -1,4 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { emptyCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
 import { cartActions } from '../cart/cartSlice';
 import { sessionActions } from '../session/sessionSlice';
@@ -30,15 +31,8 @@ export interface PaymentState {
   paymentIntentId: string | null;
 }
 
-const emptyCustomer: Record<CustomerField, string> = {
-  name: '',
-  email: '',
-  phone: '',
-  extraInfo: '',
-  postalCode: '',
-  address: '',
-  city: '',
-};
+// The §3 customer fields, all empty (isMobile is the device's, not something the customer types).
+const { isMobile: _isMobile, ...emptyCustomer } = emptyCustomerInfo();
 
 const machineReset = {
   state: 'NOT_STARTED' as PaymentStatus,
