@@ -1,11 +1,4 @@
-import {
-  addItem,
-  itemsMatch,
-  newCartItemId,
-  productQuantity,
-  replaceItem,
-  setItemCount,
-} from '../../src/domain/cart';
+import { addItem, itemsMatch, newCartItemId, replaceItem, setItemCount } from '../../src/domain/cart';
 import type { CartItemKey } from '../../src/domain/cart';
 import type { CartItem } from '../../src/domain/types';
 
@@ -176,19 +169,6 @@ describe('§5 updating an item from the popup', () => {
     expect(replaceItem(cart, 'zzz', { productId: 'tea', count: 1, deviations: [], description: '' })).toEqual(
       cart,
     );
-  });
-});
-
-describe('§5 product quantity in the cart', () => {
-  it('adds up every item of the product whatever its extras or note', () => {
-    const cart = [
-      item({ id: 'a', count: 2 }),
-      item({ id: 'b', count: 3, deviations: ['oat'] }),
-      item({ id: 'c', productId: 'tea', count: 5 }),
-    ];
-    expect(productQuantity(cart, 'coffee')).toBe(5);
-    expect(productQuantity(cart, 'tea')).toBe(5);
-    expect(productQuantity(cart, 'cake')).toBe(0);
   });
 });
 

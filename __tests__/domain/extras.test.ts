@@ -1,5 +1,4 @@
 import {
-  extrasTotal,
   groupHint,
   invalidGroups,
   isGroupValid,
@@ -7,7 +6,6 @@ import {
   toggleDeviation,
 } from '../../src/domain/extras';
 import type { GroupRule } from '../../src/domain/extras';
-import { money } from '../../src/domain/money';
 
 function group(
   minCount: number | null,
@@ -123,19 +121,5 @@ describe('§5 extras groups: choosing', () => {
     toggleDeviation(group(null, null), selected, 'b');
     toggleDeviation(group(1, 1), selected, 'b');
     expect(selected).toEqual(['a']);
-  });
-});
-
-describe('§5 extras total', () => {
-  it('adds the prices of the extras, counting a missing price as 0', () => {
-    expect(extrasTotal([{ price: money(500) }, { price: null }, { price: money(1000) }], 'SEK')).toEqual(
-      money(1500),
-    );
-    expect(extrasTotal([], 'EUR')).toEqual(money(0, 'EUR'));
-    expect(extrasTotal([{ price: null }, { price: money(250, 'EUR') }], 'EUR')).toEqual(money(250, 'EUR'));
-  });
-
-  it("fails with 'Currencies do not match' for a price in another currency", () => {
-    expect(() => extrasTotal([{ price: money(500, 'EUR') }], 'SEK')).toThrow('Currencies do not match');
   });
 });

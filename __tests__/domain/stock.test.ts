@@ -1,12 +1,4 @@
-import {
-  canAdd,
-  cartItemMax,
-  clampQuantity,
-  isOutOfStock,
-  popupMax,
-  remainingStock,
-  tabItemMax,
-} from '../../src/domain/stock';
+import { canAdd, cartItemMax, isOutOfStock, remainingStock, tabItemMax } from '../../src/domain/stock';
 
 const limited = (count: number) => ({ limitStock: true, count });
 const unlimited = (count = 0) => ({ limitStock: false, count });
@@ -63,12 +55,6 @@ describe('§5 adding within stock', () => {
 });
 
 describe('§5 quantity maximums', () => {
-  it('popup maximum is the remaining stock', () => {
-    expect(popupMax(limited(5), 2)).toBe(3);
-    expect(popupMax(limited(5), 5)).toBe(0);
-    expect(popupMax(unlimited(), 9)).toBe(Infinity);
-  });
-
   it('cart item maximum is its count plus the remaining stock', () => {
     // Stock 5; this item has 2, another item of the same product 1: the cart holds 3, so 2 more fit.
     expect(cartItemMax(limited(5), 2, 3)).toBe(4);
@@ -80,32 +66,5 @@ describe('§5 quantity maximums', () => {
   it('tab item maximum is its tab count', () => {
     expect(tabItemMax(4)).toBe(4);
     expect(tabItemMax(0)).toBe(0);
-  });
-});
-
-describe('§5 clamping a quantity', () => {
-  it('keeps a value inside the bounds, including the edges', () => {
-    expect(clampQuantity(3, 0, 5)).toBe(3);
-    expect(clampQuantity(0, 0, 5)).toBe(0);
-    expect(clampQuantity(5, 0, 5)).toBe(5);
-  });
-
-  it('raises to the minimum and lowers to the maximum', () => {
-    expect(clampQuantity(-1, 0, 5)).toBe(0);
-    expect(clampQuantity(6, 0, 5)).toBe(5);
-    expect(clampQuantity(1000, 1, Infinity)).toBe(1000);
-  });
-
-  it('makes whole numbers by flooring', () => {
-    expect(clampQuantity(2.7, 0, 5)).toBe(2);
-    expect(clampQuantity(5.5, 0, 5)).toBe(5);
-  });
-
-  it('gives the minimum for NaN', () => {
-    expect(clampQuantity(Number.NaN, 1, 5)).toBe(1);
-  });
-
-  it('lets the maximum win when it is below the minimum (stock is the hard limit)', () => {
-    expect(clampQuantity(1, 1, 0)).toBe(0);
   });
 });

@@ -77,11 +77,6 @@ export function replaceItem(items: CartItem[], id: string, next: Omit<CartItem, 
   return items.map((item) => (item.id === id ? updated : item));
 }
 
-/** Total count of one product across all cart items, whatever their extras and notes (§5 stock rules). */
-export function productQuantity(items: CartItem[], productId: string): number {
-  return items.reduce((sum, item) => (item.productId === productId ? sum + item.count : sum), 0);
-}
-
 /**
  * A random local cart item id (§3): `crypto.randomUUID()`, or a v4 UUID from `crypto.getRandomValues()`
  * where randomUUID is missing (browsers offer it only on https or localhost; a shop opened over plain http

@@ -2,8 +2,7 @@
  * Extras (deviation) group rules of SPEC §5: the number chosen in a group must be at least minCount and at
  * most maxCount when they are set. A null minCount, and a null or 0 maxCount, mean "not set".
  */
-import { money, sumMoney } from './money';
-import type { Currency, Deviation, DeviationGroup, Money } from './types';
+import type { DeviationGroup } from './types';
 
 /** What the group rules need of a deviation group. */
 export type GroupRule = Pick<DeviationGroup, 'minCount' | 'maxCount' | 'deviationIds'>;
@@ -68,12 +67,4 @@ export function toggleDeviation(group: GroupRule, selected: string[], deviationI
     return [...selected.filter((id) => !inGroup.has(id)), deviationId];
   }
   return [...selected, deviationId];
-}
-
-/** Sum of the extras' prices in `currency` (no price counts as 0); other currencies fail as in §5. */
-export function extrasTotal(deviations: Pick<Deviation, 'price'>[], currency: Currency): Money {
-  return sumMoney(
-    deviations.map((d) => d.price ?? money(0, currency)),
-    currency,
-  );
 }

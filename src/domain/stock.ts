@@ -24,11 +24,6 @@ export function canAdd(p: StockInfo, inCart: number): boolean {
   return !p.limitStock || inCart < p.count;
 }
 
-/** Popup stepper maximum for a new item (§5): the remaining stock. */
-export function popupMax(p: StockInfo, inCart: number): number {
-  return remainingStock(p, inCart);
-}
-
 /**
  * Cart quantity maximum (§5): the item's current count plus the remaining stock, where `productInCart` is
  * the total of this product in the cart including this item.
@@ -40,13 +35,4 @@ export function cartItemMax(p: StockInfo, itemCount: number, productInCart: numb
 /** Tab item quantity maximum (§5): its count on the tab. */
 export function tabItemMax(tabCount: number): number {
   return tabCount;
-}
-
-/**
- * Clamps a typed quantity to a whole number in [min, max] (§5 steppers): decimals are floored and NaN gives
- * min. If max is below min, max wins, because stock is a hard limit and min only a stepper floor.
- */
-export function clampQuantity(value: number, min: number, max: number): number {
-  const whole = Number.isNaN(value) ? min : Math.floor(value);
-  return Math.min(Math.max(whole, min), max);
 }

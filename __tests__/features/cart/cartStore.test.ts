@@ -1,4 +1,5 @@
 import {
+  selectCanAdd,
   selectCartItems,
   selectCartLines,
   selectCartQuantity,
@@ -140,6 +141,15 @@ describe('§5 stock limits in the store', () => {
     store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 2, deviations: [], description: '' }));
     expect(selectRemainingStock(store.getState(), 'bun')).toBe(1);
     expect(selectRemainingStock(store.getState(), 'coffee')).toBe(Infinity);
+  });
+
+  it('a product cannot be added once the cart holds its whole stock, nor when it is out of stock', async () => {
+    const { store } = await loadedStore();
+    expect(selectCanAdd(store.getState(), 'bun')).toBe(true);
+    store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 3, deviations: [], description: '' }));
+    expect(selectCanAdd(store.getState(), 'bun')).toBe(false);
+    expect(selectCanAdd(store.getState(), 'cake')).toBe(false);
+    expect(selectCanAdd(store.getState(), 'coffee')).toBe(true);
   });
 
   it('a cart line may go up to its count plus the remaining stock', async () => {

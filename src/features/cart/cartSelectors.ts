@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { multiplyMoney, sumMoney } from '../../domain/money';
-import { cartItemMax, remainingStock } from '../../domain/stock';
+import { canAdd, cartItemMax, remainingStock } from '../../domain/stock';
 import type { CartItem, Deviation, Money, Product, TabEntry } from '../../domain/types';
 import type { PaymentState } from '../payment/paymentSlice';
 import type { SessionState } from '../session/sessionSlice';
@@ -44,6 +44,14 @@ export const selectRemainingStock = (state: State, productId: string): number =>
     effectiveStock(product, selectStockErrors(state)),
     selectProductQuantity(state, productId),
   );
+};
+
+/** §5 whether one more of a product can be added (not out of stock, cart below the stock count). */
+export const selectCanAdd = (state: State, productId: string): boolean => {
+  const product = state.shop.products.entities[productId];
+  return product
+    ? canAdd(effectiveStock(product, selectStockErrors(state)), selectProductQuantity(state, productId))
+    : false;
 };
 
 /** Unit price of an item: the product's price plus the prices of its chosen extras. */

@@ -6,7 +6,7 @@ import { useTheme, type Theme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { DisplayType } from '../../domain/types';
-import { selectProductQuantity, selectRemainingStock } from '../cart/cartSelectors';
+import { selectProductQuantity, selectCanAdd } from '../cart/cartSelectors';
 import { cartActions } from '../cart/cartSlice';
 import type { CartState } from '../cart/cartSlice';
 import type { PaymentState } from '../payment/paymentSlice';
@@ -22,7 +22,7 @@ const IMAGE_SIZE = { SMALL_IMAGE: 150, LARGE_IMAGE: 480, NO_IMAGE: 0 } as const;
 
 /**
  * A product in the store grid, in one of the three §2 display types. It subscribes to its own product,
- * its own cart quantity and remaining stock only, so adding something else to the cart leaves it alone.
+ * its own cart quantity and whether more can be added only, so adding something else to the cart leaves it alone.
  */
 export const ProductCard = memo(function ProductCard({
   shopId,
@@ -43,7 +43,7 @@ export const ProductCard = memo(function ProductCard({
   const dispatch = useDispatch();
   const product = useSelector((state: State) => selectProductById(state, productId));
   const quantity = useSelector((state: State) => selectProductQuantity(state, productId));
-  const remaining = useSelector((state: State) => selectRemainingStock(state, productId));
+  const addable = useSelector((state: State) => selectCanAdd(state, productId));
   // Not built from the product id: server ids may hold spaces (which split aria-labelledby) or repeat.
   const titleId = useId();
   if (!product) return null;
@@ -144,7 +144,7 @@ export const ProductCard = memo(function ProductCard({
           <button
             type="button"
             onClick={add}
-            disabled={soldOut || remaining <= 0}
+            disabled={!addable}
             aria-label={t('product.addToCart', { name: product.title })}
             css={{
               position: 'relative',
