@@ -1,6 +1,7 @@
-import type { Product, Session, ShopData } from '../../src/domain/types';
+import type { ActiveTab, CartItem, Product, Session, ShopData } from '../../src/domain/types';
 
-const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
+/** Swedish kronor in öre. */
+export const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
 
 /** A product with sensible defaults: 45,00 kr, unlimited stock, no extras. */
 export function product(id: string, overrides: Partial<Product> = {}): Product {
@@ -90,3 +91,36 @@ export function session(overrides: Partial<Session> = {}): Session {
     ...overrides,
   };
 }
+
+/** A cart item (§3). */
+export const cartLine = (
+  id: string,
+  productId: string,
+  count: number,
+  deviations: string[] = [],
+  description = '',
+): CartItem => ({
+  id,
+  productId,
+  count,
+  deviations,
+  description,
+});
+
+/** The restaurant's open tab 'Bord 12': 2 × Burger (with an extra and a note) and 1 × Beer. */
+export const openTab = (): ActiveTab => ({
+  id: 'tab-12',
+  customerReference: 'Bord 12',
+  entries: [
+    {
+      id: 'e1',
+      count: 2,
+      price: sek(12900),
+      productId: 'x',
+      title: 'Burger',
+      deviations: [{ id: 'd', name: 'No onion', price: null }],
+      description: 'well done',
+    },
+    { id: 'e2', count: 1, price: sek(3500), productId: 'y', title: 'Beer', deviations: [], description: '' },
+  ],
+});

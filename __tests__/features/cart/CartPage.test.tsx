@@ -1,43 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { selectCartItems } from '../../../src/features/cart/cartSelectors';
 import { NetworkError } from '../../../src/shared/api';
-import type { ActiveTab, CartItem } from '../../../src/domain/types';
-import { session, shopData } from '../../helpers/fixtures';
+import { cartLine, openTab, session, shopData } from '../../helpers/fixtures';
 import { renderApp } from '../../helpers/renderApp';
 
-const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
-const line = (
-  id: string,
-  productId: string,
-  count: number,
-  deviations: string[] = [],
-  description = '',
-): CartItem => ({
-  id,
-  productId,
-  count,
-  deviations,
-  description,
-});
-
-const tab: ActiveTab = {
-  id: 'tab-12',
-  customerReference: 'Bord 12',
-  entries: [
-    {
-      id: 'e1',
-      count: 2,
-      price: sek(12900),
-      productId: 'x',
-      title: 'Burger',
-      deviations: [{ id: 'd', name: 'No onion', price: null }],
-      description: 'well done',
-    },
-    { id: 'e2', count: 1, price: sek(3500), productId: 'y', title: 'Beer', deviations: [], description: '' },
-  ],
-};
-
-/** The list item of the cart line or tab entry whose title is `title`. */
+/** The list item of the cart line or openTab() entry whose title is `title`. */
 function row(title: string | RegExp, container: HTMLElement = screen.getByRole('main')) {
   const item = within(container)
     .getAllByRole('listitem')
@@ -56,7 +23,9 @@ describe('§2 cart page: the cart', () => {
 
   it('§2 each line shows title, extras with prices, the note, the unit price and the line total; the sum adds them', async () => {
     await renderApp('/cafe/cart', {
-      session: session({ cart: [line('l1', 'coffee', 2, ['oat'], 'extra hot'), line('l2', 'bun', 1)] }),
+      session: session({
+        cart: [cartLine('l1', 'coffee', 2, ['oat'], 'extra hot'), cartLine('l2', 'bun', 1)],
+      }),
     });
     const coffee = row('Coffee', await screen.findByRole('main'));
     expect(within(coffee).getByText('Oat milk (+5,00 kr)')).toBeInTheDocument();
@@ -71,7 +40,7 @@ describe('§2 cart page: the cart', () => {
 
   it('§5 a line’s stepper goes up to its count plus the remaining stock', async () => {
     const { user, store } = await renderApp('/cafe/cart', {
-      session: session({ cart: [line('l1', 'bun', 1), line('l2', 'bun', 1, [], 'warm')] }),
+      session: session({ cart: [cartLine('l1', 'bun', 1), cartLine('l2', 'bun', 1, [], 'warm')] }),
     });
     const first = row(/^Bun$/, await screen.findByRole('main'));
     const increase = within(first).getAllByRole('button', {
@@ -87,7 +56,7 @@ describe('§2 cart page: the cart', () => {
 
   it('§5 decreasing a line to 0 removes it, and so does Remove', async () => {
     const { user, store } = await renderApp('/cafe/cart', {
-      session: session({ cart: [line('l1', 'coffee', 1, ['cow']), line('l2', 'bun', 2)] }),
+      session: session({ cart: [cartLine('l1', 'coffee', 1, ['cow']), cartLine('l2', 'bun', 2)] }),
     });
     await user.click(await screen.findByRole('button', { name: 'Decrease quantity of Coffee' }));
     await waitFor(() => expect(screen.queryByText('Coffee')).not.toBeInTheDocument());
@@ -98,7 +67,7 @@ describe('§2 cart page: the cart', () => {
 
   it('§4 Edit reopens the product in the popup in Update mode; Update changes the item', async () => {
     const { user, store } = await renderApp('/cafe/cart', {
-      session: session({ cart: [line('l1', 'coffee', 1, ['cow'])] }),
+      session: session({ cart: [cartLine('l1', 'coffee', 1, ['cow'])] }),
     });
     const edit = await screen.findByRole('button', { name: 'Edit Coffee' });
     await user.click(edit);
@@ -109,14 +78,16 @@ describe('§2 cart page: the cart', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Allergies or notes' }), 'no foam');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(selectCartItems(store.getState())).toEqual([line('l1', 'coffee', 1, ['oat'], 'no foam')]);
+    expect(selectCartItems(store.getState())).toEqual([cartLine('l1', 'coffee', 1, ['oat'], 'no foam')]);
     expect(within(row('Coffee')).getByText('no foam')).toBeInTheDocument();
     expect(edit).toHaveFocus();
   });
 
   it('§5 an edited item that now matches another merges with it', async () => {
     const { user, store } = await renderApp('/cafe/cart', {
-      session: session({ cart: [line('l1', 'coffee', 1, ['oat']), line('l2', 'coffee', 2, ['cow'])] }),
+      session: session({
+        cart: [cartLine('l1', 'coffee', 1, ['oat']), cartLine('l2', 'coffee', 2, ['cow'])],
+      }),
     });
     await user.click((await screen.findAllByRole('button', { name: 'Edit Coffee' }))[1] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Coffee' });
@@ -128,7 +99,9 @@ describe('§2 cart page: the cart', () => {
   });
 
   it('§5 an edited item keeps its own count available on top of the remaining stock', async () => {
-    const { user } = await renderApp('/cafe/cart', { session: session({ cart: [line('l1', 'bun', 3)] }) });
+    const { user } = await renderApp('/cafe/cart', {
+      session: session({ cart: [cartLine('l1', 'bun', 3)] }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit Bun' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bun' });
     expect(within(dialog).getByRole('group', { name: 'Quantity: 3' })).toBeInTheDocument();
@@ -153,7 +126,7 @@ describe('§8 cart page: out of stock at payment', () => {
       ),
     );
     const { user } = await renderApp('/cafe/cart', {
-      session: session({ cart: [line('l1', 'bun', 3), line('l2', 'coffee', 1, ['oat'])] }),
+      session: session({ cart: [cartLine('l1', 'bun', 3), cartLine('l2', 'coffee', 1, ['oat'])] }),
       api: { startPayment },
     });
     await user.type(await screen.findByRole('textbox', { name: 'Phone number (optional)' }), '0701234567');
@@ -171,7 +144,7 @@ describe('§8 cart page: out of stock at payment', () => {
 
 describe('§2 cart page: the open tab', () => {
   it('§2 shows the tab’s customer reference and the entries not yet in the cart', async () => {
-    await renderApp('/cafe/cart', { session: session({ activeTab: tab }) });
+    await renderApp('/cafe/cart', { session: session({ activeTab: openTab() }) });
     const section = await screen.findByRole('region', { name: 'Open tab' });
     expect(within(section).getByText('Tab reference: Bord 12')).toBeInTheDocument();
     const burger = row('2 × Burger', section);
@@ -183,7 +156,7 @@ describe('§2 cart page: the open tab', () => {
   });
 
   it('§2 + Add moves one of an entry to "added from the tab", whose stepper goes up to the tab count; the sum includes it', async () => {
-    const { user, store } = await renderApp('/cafe/cart', { session: session({ activeTab: tab }) });
+    const { user, store } = await renderApp('/cafe/cart', { session: session({ activeTab: openTab() }) });
     const section = await screen.findByRole('region', { name: 'Open tab' });
     await user.click(within(section).getByRole('button', { name: 'Add Burger' }));
     expect(within(section).getByText('1 × Burger')).toBeInTheDocument();
@@ -208,7 +181,7 @@ describe('§2 cart page: the open tab', () => {
 
   it('§2 "Pay the whole tab" adds every entry with its full count and the open tab section goes away', async () => {
     const { user } = await renderApp('/cafe/cart', {
-      session: session({ activeTab: tab, cart: [line('l1', 'bun', 1)] }),
+      session: session({ activeTab: openTab(), cart: [cartLine('l1', 'bun', 1)] }),
     });
     await user.click(await screen.findByRole('button', { name: 'Pay the whole tab' }));
     expect(screen.queryByRole('region', { name: 'Open tab' })).not.toBeInTheDocument();
@@ -323,14 +296,14 @@ describe('§2 cart page: choose payment', () => {
   });
 
   it('§2 tab items alone count as something to pay', async () => {
-    const { user } = await renderApp('/cafe/cart', { session: session({ activeTab: tab }) });
+    const { user } = await renderApp('/cafe/cart', { session: session({ activeTab: openTab() }) });
     await user.click(await screen.findByRole('button', { name: 'Add Beer' }));
     expect(screen.getByRole('heading', { name: 'Choose payment' })).toBeInTheDocument();
   });
 
   it('§2 one toggle per payment method; choosing the chosen one again deselects it', async () => {
     const { user, store } = await renderApp('/cafe/cart', {
-      session: session({ cart: [line('l1', 'bun', 1)] }),
+      session: session({ cart: [cartLine('l1', 'bun', 1)] }),
     });
     const section = (await screen.findByRole('heading', { name: 'Choose payment' })).closest(
       'section',

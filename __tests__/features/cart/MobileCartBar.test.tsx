@@ -1,25 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { ActiveTab } from '../../../src/domain/types';
-import { session } from '../../helpers/fixtures';
+import { openTab, session } from '../../helpers/fixtures';
 import { renderApp } from '../../helpers/renderApp';
 
-const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
-const tab: ActiveTab = {
-  id: 'tab-12',
-  customerReference: 'Bord 12',
-  entries: [
-    {
-      id: 'e1',
-      count: 2,
-      price: sek(12900),
-      productId: 'x',
-      title: 'Burger',
-      deviations: [],
-      description: '',
-    },
-    { id: 'e2', count: 1, price: sek(3500), productId: 'y', title: 'Beer', deviations: [], description: '' },
-  ],
-};
 const bun = { id: 'l1', productId: 'bun', count: 2, deviations: [], description: '' };
 
 /** The fixed bottom bar (a navigation landmark named after the cart). */
@@ -46,7 +28,7 @@ describe('§2 mobile bottom bar', () => {
   });
 
   it('§2 with an empty cart and unpaid tab items it says "Pay tab" with the tab total and the unpaid count', async () => {
-    await renderApp('/cafe', { session: session({ activeTab: tab }) });
+    await renderApp('/cafe', { session: session({ activeTab: openTab() }) });
     await screen.findByRole('heading', { name: 'Drinks' });
     const link = within(bar() as HTMLElement).getByRole('link');
     expect(link).toHaveTextContent('Pay tab');
@@ -56,7 +38,9 @@ describe('§2 mobile bottom bar', () => {
   });
 
   it('§2 the unpaid count leaves out tab items already chosen for payment', async () => {
-    await renderApp('/cafe', { session: session({ activeTab: tab, tabItems: [{ id: 'e1', count: 2 }] }) });
+    await renderApp('/cafe', {
+      session: session({ activeTab: openTab(), tabItems: [{ id: 'e1', count: 2 }] }),
+    });
     await screen.findByRole('heading', { name: 'Drinks' });
     // Tab items in the cart count as cart contents: the bar offers the cart with them.
     expect(within(bar() as HTMLElement).getByRole('link')).toHaveTextContent('Go to cart2 items258,00 kr');

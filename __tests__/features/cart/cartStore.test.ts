@@ -14,34 +14,15 @@ import {
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
-import type { ActiveTab } from '../../../src/domain/types';
-import { session, shopData } from '../../helpers/fixtures';
+import { openTab, sek, session, shopData } from '../../helpers/fixtures';
 import { loadedStore } from '../../helpers/testStore';
 
-const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
 const coffee = (deviations: string[] = ['oat'], description = '') => ({
   productId: 'coffee',
   count: 1,
   deviations,
   description,
 });
-
-const tab: ActiveTab = {
-  id: 'tab-12',
-  customerReference: 'Bord 12',
-  entries: [
-    {
-      id: 'e1',
-      count: 2,
-      price: sek(12900),
-      productId: 'x',
-      title: 'Burger',
-      deviations: [],
-      description: '',
-    },
-    { id: 'e2', count: 1, price: sek(3500), productId: 'y', title: 'Beer', deviations: [], description: '' },
-  ],
-};
 
 describe('§5 cart rules in the store', () => {
   it('merges items with the same product, extras and note', async () => {
@@ -106,7 +87,7 @@ describe('§2/§9 cart totals and counts', () => {
   });
 
   it('counts and totals include the tab items chosen for payment', async () => {
-    const { store } = await loadedStore(shopData(), session({ activeTab: tab }));
+    const { store } = await loadedStore(shopData(), session({ activeTab: openTab() }));
     store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }));
     store.dispatch(sessionActions.tabItemCountChanged({ id: 'e1', count: 1 }));
     expect(selectCartQuantity(store.getState())).toBe(2);
@@ -114,7 +95,7 @@ describe('§2/§9 cart totals and counts', () => {
   });
 
   it('pay tab shows the whole tab total and the unpaid tab items not in the cart', async () => {
-    const { store } = await loadedStore(shopData(), session({ activeTab: tab }));
+    const { store } = await loadedStore(shopData(), session({ activeTab: openTab() }));
     store.dispatch(sessionActions.tabItemCountChanged({ id: 'e1', count: 1 }));
     expect(selectTabTotal(store.getState())).toEqual(sek(2 * 12900 + 3500));
     expect(selectUnpaidTabCount(store.getState())).toBe(2);
@@ -123,13 +104,13 @@ describe('§2/§9 cart totals and counts', () => {
   });
 
   it('a tab item fully in the cart is no longer offered', async () => {
-    const { store } = await loadedStore(shopData(), session({ activeTab: tab }));
+    const { store } = await loadedStore(shopData(), session({ activeTab: openTab() }));
     store.dispatch(sessionActions.tabItemCountChanged({ id: 'e2', count: 1 }));
     expect(selectTabLinesNotInCart(store.getState()).map((l) => l.entry.id)).toEqual(['e1']);
   });
 
   it('a tab item count is limited to its tab count', async () => {
-    const { store } = await loadedStore(shopData(), session({ activeTab: tab }));
+    const { store } = await loadedStore(shopData(), session({ activeTab: openTab() }));
     store.dispatch(sessionActions.tabItemCountChanged({ id: 'e1', count: 9 }));
     expect(store.getState().session.tabItems).toEqual([{ id: 'e1', count: 2 }]);
   });

@@ -1,22 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { selectCartItems } from '../../../src/features/cart/cartSelectors';
-import type { CartItem } from '../../../src/domain/types';
-import { session } from '../../helpers/fixtures';
+import { cartLine, session } from '../../helpers/fixtures';
 import { renderApp } from '../../helpers/renderApp';
-
-const line = (
-  id: string,
-  productId: string,
-  count: number,
-  deviations: string[] = [],
-  description = '',
-): CartItem => ({
-  id,
-  productId,
-  count,
-  deviations,
-  description,
-});
 
 describe('§2 product page', () => {
   it('§2 shows title, category name, price and the extras with Add', async () => {
@@ -42,7 +27,7 @@ describe('§2 product page', () => {
 
   it('§2 ?edit={itemId} edits that cart item: its choices are preselected and the button says Update', async () => {
     const { user, store, router } = await renderApp('/cafe/products/coffee?edit=l1', {
-      session: session({ cart: [line('l1', 'coffee', 2, ['cow'], 'hot')] }),
+      session: session({ cart: [cartLine('l1', 'coffee', 2, ['cow'], 'hot')] }),
     });
     const update = await screen.findByRole('button', { name: 'Update' });
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
@@ -51,7 +36,7 @@ describe('§2 product page', () => {
     expect(screen.getByRole('group', { name: 'Quantity: 2' })).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /Oat milk/ }));
     await user.click(update);
-    expect(selectCartItems(store.getState())).toEqual([line('l1', 'coffee', 2, ['oat'], 'hot')]);
+    expect(selectCartItems(store.getState())).toEqual([cartLine('l1', 'coffee', 2, ['oat'], 'hot')]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cafe/cart'));
   });
 
