@@ -18,20 +18,29 @@ export const CHROMIUM_ARGS = [
 
 /** Starts the demo API serving dist/ on 127.0.0.1:`port` with a fresh in-memory database; resolves once it answers. */
 export async function startDemoServer(port: number): Promise<{ base: string; stop: () => void }> {
+  // Its own process group, so stopping it also ends the server under npx and tsx.
   const server = spawn('npx', ['tsx', 'src/demo-api/main.ts', '--dist'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_DB: ':memory:' },
     stdio: 'ignore',
+    detached: true,
   });
+  const stop = () => {
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
   const base = `http://127.0.0.1:${port}`;
   const end = Date.now() + 30_000;
   while (Date.now() < end) {
     try {
-      if ((await fetch(`${base}/demo`)).ok) return { base, stop: () => server.kill() };
+      if ((await fetch(`${base}/demo`)).ok) return { base, stop };
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  server.kill();
+  stop();
   throw new Error(`the demo server on port ${port} did not answer within 30 s`);
 }
