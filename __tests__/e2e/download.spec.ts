@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { shot } from './helpers/shots';
 
 // §2 /download?url= and /receipt/:companyId/:receiptId in the built app, against the demo API.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** With SHOTS_DIR set, keeps a PNG of the page (the phone size merchants and customers use). */
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS_DIR) return;
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 /** Pays a café order with Swish through the demo API (it completes by itself) and returns its receipt id. */
 async function realReceipt(request: APIRequestContext): Promise<string> {

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { shot } from './helpers/shots';
 
 // §2 bookkeeping integration: the start page, the demo's OAuth consent page, and the callback pages.
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** With SHOTS_DIR set, keeps a PNG of the page (merchants do this on their phones). */
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS_DIR) return;
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 const state = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 

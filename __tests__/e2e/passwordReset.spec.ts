@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { shot } from './helpers/shots';
 
 // §2 password reset against the real Firebase Auth emulator (firebase-tools, offline). `npm run test:e2e`
 // runs the suite inside `firebase emulators:exec --only auth`; the demo build connects to 127.0.0.1:9099.
@@ -9,16 +10,6 @@ const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-storefront';
 const IDENTITY = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS_DIR) return;
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 /** Creates a user and a password reset code through the emulator's REST API; returns the code. */
 async function resetCodeFor(request: APIRequestContext, email: string): Promise<string> {

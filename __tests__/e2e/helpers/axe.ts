@@ -30,7 +30,7 @@ export async function axeViolations(page: Page): Promise<ReadableViolation[]> {
  */
 export async function expectNoAxeViolations(
   page: Page,
-  screen: string,
+  screen: string = page.url(),
   { soft = false } = {},
 ): Promise<void> {
   const violations = await axeViolations(page);

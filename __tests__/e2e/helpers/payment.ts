@@ -1,23 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addFromGrid, headerCartLink, openShop } from './shop';
 
 /** Issue 5 journeys: the customer every test uses (the brief's fixed test person). */
 export const CUSTOMER = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '0701234567' } as const;
 
-/** Where the 390×844 screenshots of each payment state go (looked at by hand, not compared). */
-export const SHOTS_DIR = '/tmp/issue5-shots';
-
-/**
- * Saves what the customer sees now (the viewport, 390×844 in these specs) under SHOTS_DIR/{name}.png, with
- * `focus` scrolled to the middle of the screen when given.
- */
-export async function shot(page: Page, name: string, focus?: Locator): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`) });
-}
+export { shot } from './shots';
 
 /** The café's payment method names as the choice shows them (translations/en.json paymentMethods.names). */
 export const METHOD = {

@@ -1,0 +1,16 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * With SHOTS_DIR set, keeps a PNG of what is on screen now as SHOTS_DIR/{name}.png (looked at by hand, not
+ * compared), with `focus` scrolled to the middle when given; otherwise (CI) nothing is written.
+ */
+export async function shot(page: Page, name: string, focus?: Locator): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
