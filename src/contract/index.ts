@@ -212,6 +212,16 @@ export interface StartPaymentRequest {
   paymentMethodId: string;
   customerInfo: WireCustomerInfo;
   orderReference: string | null;
+  /**
+   * Optional, beyond §7: `cartFingerprint` (domain/cart) of the cart and total the page shows. A backend
+   * that knows it answers 409 CART_CHANGED when its own cart differs; one that does not may ignore it.
+   */
+  cartFingerprint?: string;
+  /**
+   * Optional, beyond §7: the start comes from a shared counter kiosk, so a Swish start answers a token
+   * for a QR code even though the customer is not on the kiosk's own phone. A real backend may ignore it.
+   */
+  kiosk?: boolean;
 }
 
 /**

@@ -91,3 +91,46 @@ export function newCartItemId(): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** One line of what a payment pays for, as both the shop page and the server see it. */
+export interface PaidLine {
+  productId: string;
+  count: number;
+  deviations: readonly string[];
+  description?: string | null;
+}
+
+/** FNV-1a (32-bit) of a string, as 8 hex digits: a short, stable digest; not a security measure. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * What the customer is about to pay for, as one string: currency, total in minor units and a digest of
+ * the lines (product, count, extras in any order, note) and chosen tab items. The page sends the
+ * fingerprint of the cart it shows with startPayment; the server computes it from the cart it holds and
+ * refuses a start whose fingerprints differ (409 CART_CHANGED), so nobody is charged for a cart another tab
+ * changed. Line order and line ids do not count; two lines that §5 would merge are kept apart (neither side
+ * stores unmerged lines).
+ */
+export function cartFingerprint(input: {
+  lines: readonly PaidLine[];
+  tabItems: readonly { id: string; count: number }[];
+  total: { amount: number; currency: string };
+}): string {
+  const lines = input.lines
+    .map((line) => [line.productId, line.count, [...line.deviations].sort(), note(line.description)] as const)
+    .map((line) => JSON.stringify(line))
+    .sort();
+  const tab = input.tabItems
+    .filter((item) => item.count > 0)
+    .map((item) => JSON.stringify([item.id, item.count]))
+    .sort();
+  const digest = fnv1a(JSON.stringify([lines, tab]));
+  return `${input.total.currency}:${input.total.amount}:${digest}`;
+}
