@@ -8,6 +8,7 @@ import { makeStore } from './app/store';
 import { createApi } from './shared/api';
 import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
+import { browserPageSignals } from './shared/pageSignals';
 import { initReporting, reportError } from './shared/reporting';
 
 /** sessionStorage, or a per-page stand-in where the browser refuses it (some private modes throw). */
@@ -37,6 +38,8 @@ async function main() {
     storage: sessionStorageOrMemory(),
     isMobile: isMobileDevice(navigator),
     reportError,
+    page: browserPageSignals(),
+    currentSearch: () => window.location.search,
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

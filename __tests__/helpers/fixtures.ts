@@ -39,6 +39,7 @@ export function shopData(overrides: Partial<ShopData> = {}): ShopData {
       ...overrides.shop,
     },
     company: {
+      companyId: 'c-cafe',
       name: 'Café AB',
       organizationnumber: '556677-8899',
       street: 'Gatan 1',

@@ -1,5 +1,6 @@
 import { makeStore } from '../../src/app/store';
 import { memoryStorage } from './memoryStorage';
+import { manualPageSignals } from '../../src/shared/pageSignals';
 import type { Api } from '../../src/shared/api';
 import type { Session, ShopData } from '../../src/domain/types';
 import { sessionActions } from '../../src/features/session/sessionSlice';
@@ -37,6 +38,7 @@ export function testStore(api: Partial<Api> = {}) {
   const assignLocation = jest.fn();
   const reportError = jest.fn();
   const storage = memoryStorage();
+  const page = manualPageSignals();
   const store = makeStore({
     api: fakeApi(api),
     navigate,
@@ -46,8 +48,10 @@ export function testStore(api: Partial<Api> = {}) {
     reportError,
     vivaCheckoutUrl: 'https://viva.test/web/checkout',
     storage,
+    page,
+    currentSearch: () => '',
   });
-  return { store, navigate, assignLocation, reportError, storage };
+  return { store, navigate, assignLocation, reportError, storage, page };
 }
 
 /** Resolves once the store's state satisfies `predicate` (fails after `ms`). */

@@ -17,6 +17,11 @@ export interface WireMoney {
 // ---------------------------------------------------------------- GET /api/v2/webshop/{shopId}
 
 export interface WireCompany {
+  /**
+   * Optional, beyond §3: the company's id, the one the card payment intent call (§7) and the receipt
+   * download page take. Without it a card start must answer its client secret itself.
+   */
+  companyId?: string;
   name: string;
   organizationnumber: string;
   street: string;

@@ -54,6 +54,8 @@ export interface ShopInfo {
 }
 
 export interface Company {
+  /** Needed for the card payment intent call (§7); null when the backend does not send it. */
+  companyId: string | null;
   name: string;
   organizationnumber: string;
   street: string;

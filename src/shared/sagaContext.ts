@@ -1,4 +1,5 @@
 import type { Api } from './api';
+import type { PageSignals } from './pageSignals';
 import type { ReportContext } from './reporting';
 
 /**
@@ -20,4 +21,8 @@ export interface SagaContext {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Where a failure that is not shown to the customer goes (error reporting), with optional tags. */
   reportError: (error: unknown, context?: ReportContext) => void;
+  /** Visibility, online, back-forward-cache returns and other tabs' cart saves (see pageSignals.ts). */
+  page: PageSignals;
+  /** The address's query string now (a provider's return parameters, e.g. Viva's `t`). */
+  currentSearch: () => string;
 }

@@ -10,6 +10,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { makeStore, rootReducer, type RootState } from '../../../src/app/store';
 import type { Session } from '../../../src/domain/types';
 import { cartSyncSaga } from '../../../src/features/cart/cartSagas';
+import { cartFingerprint } from '../../../src/domain/cart';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { loadCustomer } from '../../../src/features/payment/customerStorage';
 import { paymentSaga, POLL_MS } from '../../../src/features/payment/paymentSagas';
@@ -18,6 +19,7 @@ import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
+import { manualPageSignals } from '../../../src/shared/pageSignals';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
 
@@ -92,6 +94,8 @@ function run(
     origin: 'https://shop.test',
     vivaCheckoutUrl: 'https://www.vivapayments.com/web/checkout',
     storage: memoryStorage(),
+    page: manualPageSignals(),
+    currentSearch: () => '',
   };
   let test = expectSaga(function* () {
     yield all([fork(paymentSaga), fork(cartSyncSaga)]);
@@ -99,9 +103,10 @@ function run(
     .withReducer(rootReducer, state)
     .provide({
       getContext: (key: string) => context[key],
-      // The poll's 1 s delay (@redux-saga/delay-p) resolves at once, but as a promise: every poll in these
-      // tests ends by itself; the two that would poll forever run on Jest's fake clock instead.
-      call: (effect, next) => (effect.fn === delayP ? Promise.resolve() : next()),
+      // The poll's and retries' delays (@redux-saga/delay-p) resolve on the next macrotask: a loop that goes on
+      // (a cancel that keeps failing) never starves the run's own timeout; the two that would poll forever
+      // run on Jest's fake clock instead.
+      call: (effect, next) => (effect.fn === delayP ? new Promise((r) => setTimeout(r, 0)) : next()),
     });
   for (const action of actions)
     test = typeof action === 'number' ? test.delay(action) : test.dispatch(action);
@@ -122,6 +127,8 @@ function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStora
       isMobile: false,
       vivaCheckoutUrl: 'https://viva.test',
       storage,
+      page: manualPageSignals(),
+      currentSearch: () => '',
     },
     state,
   );
@@ -166,6 +173,11 @@ describe('§4 start payment', () => {
         isMobile: false,
       },
       orderReference: null,
+      cartFingerprint: cartFingerprint({
+        lines: [{ productId: 'bun', count: 1, deviations: [], description: '' }],
+        tabItems: [],
+        total: { amount: 2500, currency: 'SEK' },
+      }),
     });
   });
 
@@ -334,14 +346,20 @@ describe('§4 cancel', () => {
     expect(cancelPayment).not.toHaveBeenCalled();
   });
 
-  it('a cancel the server refuses is reported, not shown to the customer', async () => {
+  it('a cancel the server refuses keeps the payment pending and is retried, and the failure is reported', async () => {
     const failure = new NetworkError('Bad gateway', { status: 502 });
+    const cancelPayment = jest.fn(() => Promise.reject(failure));
     const { state, reportError } = await run(
       startedState(),
       [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })],
-      { cancelPayment: () => Promise.reject(failure) },
+      { cancelPayment, getSession: sessions(started()) },
     );
-    expect(state.payment.state).toBe('NOT_STARTED');
+    expect([state.payment.state, state.payment.paymentId, state.payment.cancelling]).toEqual([
+      'STARTED',
+      'p1',
+      'retrying',
+    ]);
+    expect(cancelPayment.mock.calls.length).toBeGreaterThan(1);
     expect(reportError).toHaveBeenCalledWith(failure);
   });
 

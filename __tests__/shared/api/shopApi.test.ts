@@ -77,6 +77,7 @@ describe('getShop: GET /api/v2/webshop/{shopId} (§7)', () => {
         customerInputs: null,
       },
       company: {
+        companyId: null,
         name: 'Café <Ängen> & Co',
         organizationnumber: '556677-8899',
         street: 'Storgatan 1',

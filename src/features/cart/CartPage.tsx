@@ -20,10 +20,8 @@ import {
   selectTabLinesInCart,
   selectTabLinesNotInCart,
 } from './cartSelectors';
-import type { CartState } from './cartSlice';
 
 const selectActiveTab = (state: { session: SessionState }) => state.session.activeTab;
-const selectSyncFailed = (state: { cart: CartState }) => state.cart.sync === 'failed';
 
 /**
  * §2 cart page (max 1000 px): the open tab to choose from, the cart, 'added from tab', the sum, the
@@ -41,7 +39,6 @@ export function CartPage() {
   const total = useSelector(selectCartTotal);
   const canChoosePayment = useSelector(selectCanChoosePayment);
   const stockErrors = useSelector(selectHasStockErrors);
-  const syncFailed = useSelector(selectSyncFailed);
   const [editing, setEditing] = useState<CartItem | null>(null);
 
   // §4 a started payment is polled while this page is open; leaving it stops the polling.
@@ -122,12 +119,6 @@ export function CartPage() {
             ))}
           </ul>
         </section>
-      )}
-
-      {syncFailed && (
-        <p role="status" css={{ color: theme.errorColor }}>
-          {t('cart.syncFailed')}
-        </p>
       )}
 
       <section

@@ -1,11 +1,26 @@
 import type { Action } from '@reduxjs/toolkit';
 import { buffers, type Channel } from 'redux-saga';
-import { actionChannel, call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
+import {
+  actionChannel,
+  call,
+  delay,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+} from 'redux-saga/effects';
 import type { CartItem, TabSelection } from '../../domain/types';
 import type { Api } from '../../shared/api';
-import { paymentActions, type PaymentState } from '../payment/paymentSlice';
+import { pageActions, type PageSignals } from '../../shared/pageSignals';
+import type { KeyValueStorage } from '../payment/customerStorage';
+import type { PaymentState } from '../payment/paymentSlice';
+import { refreshSession } from '../session/sessionSagas';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
 import { cartActions, cartAdapter, type CartState } from './cartSlice';
+import { forgetUnsavedCart, keepUnsavedCart, unsavedCart } from './unsavedCart';
 
 type State = { cart: CartState; session: SessionState; payment: PaymentState };
 
@@ -14,6 +29,7 @@ export const CART_CHANGES = [
   cartActions.itemAdded.type,
   cartActions.itemCountChanged.type,
   cartActions.itemUpdated.type,
+  cartActions.unsavedRestored.type,
   sessionActions.tabItemCountChanged.type,
 ];
 
@@ -25,21 +41,38 @@ const selectSyncPayload = (state: State) => ({
   revision: state.cart.revision,
   cart: cartAdapter.getSelectors().selectAll(state.cart) as CartItem[],
   tabItems: state.session.tabItems as TabSelection[],
-  paymentId: state.payment.paymentId,
 });
+const selectPaymentPending = (state: State) => state.payment.state === 'STARTED';
 
-/** Sends the cart as it is now; §4 a cart change cancels a started payment first. */
+/**
+ * Sends the cart as it is now. §4 a cart change cancels a started payment: the payment feature does that
+ * (it keeps the payment shown as pending until the server confirms), and the new cart is sent only once no
+ * payment is pending, so a payment can never be approved for a cart the customer no longer sees.
+ */
 export function* sendCart() {
+  while ((yield select(selectPaymentPending)) as boolean) yield take('*');
   const api: Api = yield getContext('api');
-  const { shopId, revision, cart, tabItems, paymentId }: ReturnType<typeof selectSyncPayload> =
+  const { shopId, revision, cart, tabItems }: ReturnType<typeof selectSyncPayload> =
     yield select(selectSyncPayload);
   if (!shopId) return;
-  if (paymentId) {
-    yield put(paymentActions.cancelRequested());
-    yield call(api.cancelPayment, shopId);
-  }
   yield call(api.putCart, shopId, { cart, tabItems });
   yield put(cartActions.synced({ revision }));
+  const synced: boolean = yield select((s: State) => s.cart.sync === 'synced');
+  if (synced) {
+    const storage: KeyValueStorage = yield getContext('storage');
+    yield call(forgetUnsavedCart, storage, shopId);
+  }
+  // Other tabs of this session show the cart too: they fetch it now instead of showing a stale total.
+  const page: PageSignals = yield getContext('page');
+  yield call([page, page.announceCartSaved], shopId);
+}
+
+/** Keeps the edits about to be sent in the tab's storage until the server holds them (a reload keeps them). */
+function* keepUntilSaved() {
+  const { shopId, cart }: ReturnType<typeof selectSyncPayload> = yield select(selectSyncPayload);
+  if (!shopId) return;
+  const storage: KeyValueStorage = yield getContext('storage');
+  yield call(keepUnsavedCart, storage, shopId, cart);
 }
 
 /**
@@ -50,6 +83,9 @@ export function* sendCart() {
  */
 export function* cartSyncSaga() {
   const changes: Channel<Action> = yield actionChannel(CART_CHANGES, buffers.sliding(1));
+  yield takeEvery(CART_CHANGES, keepUntilSaved);
+  yield takeEvery(sessionActions.loaded.type, restoreUnsavedCart, new Set<string>());
+  yield takeLatest([pageActions.cartSavedElsewhere.type, pageActions.becameVisible.type], catchUp);
   for (;;) {
     yield take(changes);
     for (let attempt = 0; ; attempt++) {
@@ -62,5 +98,31 @@ export function* cartSyncSaga() {
         if (next) attempt = -1; // a newer change: send it now, backoff starts over
       }
     }
+  }
+}
+
+/** The first session answer of a shop after a reload: edits that never reached the server come back. */
+export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<typeof sessionActions.loaded>) {
+  const { shopId } = action.payload;
+  if (restored.has(shopId)) return;
+  restored.add(shopId);
+  const storage: KeyValueStorage = yield getContext('storage');
+  const items: CartItem[] | null = yield call(unsavedCart, storage, shopId);
+  if (items) yield put(cartActions.unsavedRestored(items));
+}
+
+/**
+ * Another tab saved this shop's cart, or this tab is shown again: the session is read, and the server's
+ * cart replaces the shown one unless this tab has edits of its own on their way (see refreshSession).
+ */
+export function* catchUp(action: Action) {
+  const shopId: string | null = yield select((s: State) => s.session.shopId);
+  const loaded: boolean = yield select((s: State) => s.session.initialLoadDone);
+  if (!shopId || !loaded) return;
+  if (pageActions.cartSavedElsewhere.match(action) && action.payload.shopId !== shopId) return;
+  try {
+    yield call(refreshSession, shopId);
+  } catch {
+    // Offline or the server is busy: the next event, poll or save catches up.
   }
 }

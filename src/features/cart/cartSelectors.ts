@@ -19,6 +19,9 @@ const selectStockErrors = (state: State) => state.payment.articleStockErrors;
 const selectActiveTab = (state: State) => state.session.activeTab;
 const selectTabSelections = (state: State) => state.session.tabItems;
 
+/** The server does not hold the cart the page shows: saving failed and is being retried. */
+export const selectCartUnsaved = (state: State) => state.cart.sync === 'failed';
+
 /** productId → total quantity in the cart. */
 export const selectProductQuantities = createSelector([selectCartItems], (items) => {
   const quantities: Record<string, number> = {};

@@ -64,6 +64,14 @@ const cartSlice = createSlice({
     synced(state, action: PayloadAction<{ revision: number }>) {
       if (action.payload.revision === state.revision) state.sync = 'synced';
     },
+    /**
+     * Edits that never reached the server before the page was reloaded (kept in the tab's storage): they
+     * win over the server's older copy and are sent again.
+     */
+    unsavedRestored(state, action: PayloadAction<CartItem[]>) {
+      cartAdapter.setAll(state, action.payload);
+      changed(state);
+    },
     /** Sending the cart failed; it is kept here and sent again with the next change or retry. */
     syncFailed(state) {
       state.sync = 'failed';
@@ -76,9 +84,14 @@ const cartSlice = createSlice({
         if (state.restoredFor !== null && state.restoredFor !== action.payload.shopId) return initialState;
       })
       .addCase(sessionActions.loaded, (state, action) => {
-        // Only the first answer of a shop brings the remote cart: a late poll answer must never bring
-        // back a line the customer has removed since (latest local edit wins).
-        if (state.restoredFor === action.payload.shopId) return;
+        // The first answer of a shop brings the remote cart. Later answers bring it only when the saga
+        // checked that no local edit is unsent or was made meanwhile (another tab saved it): a late answer
+        // must never bring back a line the customer has removed since (latest local edit wins).
+        if (state.restoredFor === action.payload.shopId) {
+          if (action.payload.adoptCart && state.sync === 'synced')
+            cartAdapter.setAll(state, action.payload.session.cart);
+          return;
+        }
         state.restoredFor = action.payload.shopId;
         cartAdapter.setAll(state, action.payload.session.cart);
       });

@@ -4,7 +4,7 @@ import { useTheme } from '@emotion/react';
 import type { PaymentMethodType } from '../../domain/types';
 import type { ShopState } from '../shop/shopSlice';
 import { selectPaymentMethods } from '../shop/shopSelectors';
-import { selectSelectedPaymentMethod } from './paymentSelectors';
+import { selectPaymentNotCompleted, selectSelectedPaymentMethod } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
 
 const NAME_KEY = {
@@ -20,9 +20,14 @@ export function PaymentMethodChoice() {
   const dispatch = useDispatch();
   const methods = useSelector((state: { shop: ShopState }) => selectPaymentMethods(state));
   const selected = useSelector(selectSelectedPaymentMethod);
+  const notCompleted = useSelector(selectPaymentNotCompleted);
   return (
     <section aria-labelledby="choose-payment">
       <h2 id="choose-payment">{t('paymentMethods.title')}</h2>
+      {/* Back from a provider's page without paying: that payment was cancelled; say so where the choice is. */}
+      <p role="status" css={{ margin: notCompleted ? '0 0 12px' : 0 }}>
+        {notCompleted && t('paymentMethods.viva.notCompleted')}
+      </p>
       <ul css={{ display: 'grid', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
         {methods.map((method) => (
           <li key={method.id}>

@@ -1,25 +1,72 @@
-import { lazy, Suspense } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
+import { Button } from '../../shared/ui/Button';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { selectCartTotal } from '../cart/cartSelectors';
 import { selectPaymentMethodById } from '../shop/shopSelectors';
 import type { ShopState } from '../shop/shopSlice';
 import { SwishPanel } from './panels/SwishPanel';
 import { VivaPanel } from './panels/VivaPanel';
-import { selectSelectedPaymentMethod } from './paymentSelectors';
+import { selectPayment } from './paymentSelectors';
 
-// Stripe.js and its React bindings load only when a card panel opens (DESIGN rule 7).
-const StripePanel = lazy(() => import(/* webpackChunkName: "stripe-panel" */ './panels/StripePanel'));
+// Stripe.js and its React bindings load only when a card panel opens (DESIGN rule 7). A new lazy component
+// per attempt: React keeps a failed import, so trying again needs a fresh one.
+const loadStripePanel = () =>
+  lazy(() => import(/* webpackChunkName: "stripe-panel" */ './panels/StripePanel'));
 
-/** The panel of the chosen payment method (§2 payment method panels). */
+/**
+ * A panel whose code could not be loaded (offline, a flaky network) shows why in place, with a way to try
+ * again, instead of the route's error page: the cart and the typed details stay.
+ */
+class PanelLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** The card panel, loaded on demand; a failed load can be tried again. */
+function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: string | null }) {
+  const { t } = useTranslation();
+  const total = useSelector(selectCartTotal);
+  const [attempt, setAttempt] = useState(() => ({ n: 0, Panel: loadStripePanel() }));
+  const { Panel } = attempt;
+  return (
+    <PanelLoadBoundary
+      key={attempt.n}
+      fallback={
+        <>
+          <ErrorText>{navigator.onLine ? t('error.anErrorOccurred') : t('common.offline')}</ErrorText>
+          <Button onClick={() => setAttempt(({ n }) => ({ n: n + 1, Panel: loadStripePanel() }))}>
+            {t('common.retry')}
+          </Button>
+        </>
+      }
+    >
+      <Suspense fallback={<Spinner label={t('paymentMethods.stripe.loading')} />}>
+        <Panel {...props} amount={total} />
+      </Suspense>
+    </PanelLoadBoundary>
+  );
+}
+
+/**
+ * The panel of the chosen payment method (§2 payment method panels). While a started payment is being
+ * cancelled it stays pending until the server confirms, and this says so instead of a method's panel.
+ */
 export function PaymentPanel({ shopId, origin }: { shopId: string; origin: string }) {
   const { t } = useTranslation();
-  const selectedId = useSelector(selectSelectedPaymentMethod);
+  const { selectedPaymentMethod: selectedId, cancelling } = useSelector(selectPayment);
   const method = useSelector((state: { shop: ShopState }) =>
     selectedId ? selectPaymentMethodById(state, selectedId) : undefined,
   );
-  const total = useSelector(selectCartTotal);
+  if (cancelling === 'sending') return <Spinner label={t('paymentMethods.cancelling')} />;
+  if (cancelling === 'retrying') return <Spinner label={t('paymentMethods.cancelFailed')} />;
   if (!method) return null;
   switch (method.type) {
     case 'SWISH_TRADE':
@@ -32,10 +79,6 @@ export function PaymentPanel({ shopId, origin }: { shopId: string; origin: strin
     case 'VIVA_WALLET_WEB':
       return <VivaPanel paymentMethodId={method.id} />;
     case 'STRIPE':
-      return (
-        <Suspense fallback={<Spinner label={t('paymentMethods.stripe.loading')} />}>
-          <StripePanel paymentMethodId={method.id} stripeAccountId={method.stripeAccountId} amount={total} />
-        </Suspense>
-      );
+      return <LazyStripePanel paymentMethodId={method.id} stripeAccountId={method.stripeAccountId} />;
   }
 }

@@ -13,6 +13,7 @@ export const selectPayment = (state: State) => state.payment;
 export const selectPaymentStatus = (state: State) => state.payment.state;
 export const selectSelectedPaymentMethod = (state: State) => state.payment.selectedPaymentMethod;
 export const selectCustomer = (state: State) => state.payment.customer;
+export const selectPaymentNotCompleted = (state: State) => state.payment.notCompleted;
 const selectTouched = (state: State) => state.payment.touched;
 const selectInputsConfig = (state: State) => state.shop.info?.customerInputs ?? null;
 

@@ -29,6 +29,13 @@ export interface PaymentState {
   token: string | null;
   clientSecret: string | null;
   paymentIntentId: string | null;
+  /**
+   * A cancel of a STARTED payment on its way ('sending') or failed and being retried ('retrying'): the
+   * payment stays STARTED (and polled) until the server confirms, so a completion still reaches the receipt.
+   */
+  cancelling: 'sending' | 'retrying' | null;
+  /** The customer came back from a provider's page without paying and that payment was cancelled. */
+  notCompleted: boolean;
 }
 
 // The §3 customer fields, all empty (isMobile is the device's, not something the customer types).
@@ -44,6 +51,8 @@ const machineReset = {
   token: null,
   clientSecret: null,
   paymentIntentId: null,
+  cancelling: null,
+  notCompleted: false,
 };
 
 const initialState: PaymentState = { shopId: null, ...machineReset, customer: emptyCustomer, touched: {} };
@@ -56,6 +65,10 @@ const paymentSlice = createSlice({
     /** §2 selecting the chosen method again deselects it. */
     methodSelected(state, action: PayloadAction<{ paymentMethodId: string }>) {
       if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
+      // An ended attempt's message belongs to its method: another choice starts clean.
+      if (state.state === 'ERROR' || state.state === 'FAILED' || state.state === 'CANCELLED')
+        Object.assign(state, machineReset, { articleStockErrors: state.articleStockErrors });
+      state.notCompleted = false;
       state.selectedPaymentMethod =
         state.selectedPaymentMethod === action.payload.paymentMethodId
           ? null
@@ -67,6 +80,8 @@ const paymentSlice = createSlice({
       state.state = 'LOADING';
       state.error = null;
       state.articleStockErrors = {};
+      state.cancelling = null;
+      state.notCompleted = false;
       state.selectedPaymentMethod = action.payload.paymentMethodId;
     },
     /** §4 success gives STARTED and stores paymentId. */
@@ -91,10 +106,30 @@ const paymentSlice = createSlice({
       state.state = 'ERROR';
       state.error = action.payload.error;
     },
-    /** §4 cancelling resets to NOT_STARTED and clears error, paymentId and the selected method. */
+    /**
+     * §4 cancelling resets to NOT_STARTED and clears error, paymentId and the selected method. A STARTED
+     * payment may still be approved until the server has cancelled it, so it stays STARTED until then.
+     */
     cancelRequested(state) {
       if (state.state === 'COMPLETED') return; // a payment that went through cannot be cancelled
-      Object.assign(state, machineReset, { articleStockErrors: state.articleStockErrors });
+      if (state.state === 'STARTED') state.cancelling = 'sending';
+      else Object.assign(state, machineReset, { articleStockErrors: state.articleStockErrors });
+    },
+    /** The server did not take the cancel (offline, 5xx): the payment is still pending; it is retried. */
+    cancelFailed(state) {
+      if (state.state === 'STARTED' && state.cancelling) state.cancelling = 'retrying';
+    },
+    /** The server cancelled the payment (or had nothing pending): §4 NOT_STARTED. */
+    cancelConfirmed(state, action: PayloadAction<{ paymentId: string; notCompleted?: boolean }>) {
+      if (state.state !== 'STARTED' || state.paymentId !== action.payload.paymentId) return;
+      Object.assign(state, machineReset, {
+        articleStockErrors: state.articleStockErrors,
+        notCompleted: action.payload.notCompleted ?? false,
+      });
+    },
+    /** A client secret fetched after a start that answered without one (§7 answers paymentId only). */
+    clientSecretReceived(state, action: PayloadAction<{ paymentId: string; clientSecret: string }>) {
+      if (state.paymentId === action.payload.paymentId) state.clientSecret = action.payload.clientSecret;
     },
     /** After the receipt is shown: back to a fresh machine, the customer's details kept for the next order. */
     cleared(state) {
@@ -115,9 +150,10 @@ const paymentSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // §4 adding an item resets to NOT_STARTED.
+      // §4 adding an item resets to NOT_STARTED. A STARTED payment could still be approved, so it stays shown
+      // as pending until the cancel that every cart change makes has reached the server (paymentSagas).
       .addCase(cartActions.itemAdded, (state) => {
-        if (state.state === 'COMPLETED' || state.state === 'LOADING') return;
+        if (state.state === 'COMPLETED' || state.state === 'LOADING' || state.state === 'STARTED') return;
         state.state = 'NOT_STARTED';
         state.error = null;
       })
@@ -149,6 +185,7 @@ const paymentSlice = createSlice({
             state: paymentStatus,
             paymentId,
             selectedPaymentMethod: paymentMethodId ?? state.selectedPaymentMethod,
+            cancelling: null,
           });
           state.error = { code: paymentStatus, message: message ?? '' };
         }

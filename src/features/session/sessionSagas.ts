@@ -1,6 +1,7 @@
-import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
 import type { Session } from '../../domain/types';
+import type { CartState } from '../cart/cartSlice';
 import { sessionActions } from './sessionSlice';
 
 /** Loads the session (cart, tab, payment status) with the table and tabId read from the address (§2). */
@@ -41,4 +42,18 @@ export function* sessionSaga() {
   yield takeLatest(sessionActions.loadRequested.type, loadSession);
   // takeLeading: a double tap on Save sends one request.
   yield takeLeading(sessionActions.referenceSubmitted.type, submitReference);
+}
+
+/**
+ * Reads the session again (polling, another tab's save, a lost answer). The server's cart and tab choices
+ * replace the shown ones only when this page has no edit on its way and made none while the answer was
+ * coming (checked against the cart's revision), so a late answer never undoes the customer's latest edit.
+ */
+export function* refreshSession(shopId: string) {
+  const api: Api = yield getContext('api');
+  const before: number = yield select((s: { cart: CartState }) => s.cart.revision);
+  const session: Session = yield call(api.getSession, shopId);
+  const { revision, sync }: CartState = yield select((s: { cart: CartState }) => s.cart);
+  yield put(sessionActions.loaded({ shopId, session, adoptCart: sync === 'synced' && revision === before }));
+  return session;
 }

@@ -73,7 +73,11 @@ const sessionSlice = createSlice({
       },
     },
     /** A session answer: the first one of a shop brings the cart and tab; every one brings the payment. */
-    loaded(state, action: PayloadAction<{ shopId: string; session: Session }>) {
+    /**
+     * `adoptCart`: the page has no unsent cart edits and none were made while this answer was on its way,
+     * so the server's cart and tab choices (another tab's saves) replace the local ones.
+     */
+    loaded(state, action: PayloadAction<{ shopId: string; session: Session; adoptCart?: boolean }>) {
       if (action.payload.shopId !== state.shopId) return;
       const { session } = action.payload;
       state.status = 'loaded';
@@ -89,7 +93,7 @@ const sessionSlice = createSlice({
         message: session.message,
       };
       // Local tab choices are the truth once loaded (they are sent with PUT cart); only the first answer sets them.
-      if (!state.initialLoadDone) state.tabItems = session.tabItems;
+      if (!state.initialLoadDone || action.payload.adoptCart) state.tabItems = session.tabItems;
       state.initialLoadDone = true;
     },
     loadFailed(state, action: PayloadAction<{ shopId: string; error: ErrorInfo }>) {

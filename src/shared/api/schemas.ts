@@ -48,6 +48,7 @@ export const wireMoneySchema = v.object({ amount: v.pipe(num, v.integer()), curr
 // ---------------------------------------------------------------- GET /api/v2/webshop/{shopId}
 
 export const wireCompanySchema = v.object({
+  companyId: v.optional(str),
   name: str,
   organizationnumber: str,
   street: str,

@@ -42,6 +42,7 @@ export function toShopData(wire: ShopResponse): ShopData {
       customerInputs: shop.customerInputs ?? null,
     },
     company: {
+      companyId: company.companyId ?? null,
       name: company.name,
       organizationnumber: company.organizationnumber,
       street: company.street,

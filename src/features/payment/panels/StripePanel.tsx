@@ -47,7 +47,12 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy) dispatch(paymentActions.startRequested({ paymentMethodId }));
+        if (busy || !elements) return;
+        // Stripe's order: elements.submit() first, in the Pay handler, before any other async work (the
+        // server round trip); the Payment Element itself shows what is wrong with the card details.
+        void elements.submit().then(({ error: invalid }) => {
+          if (!invalid) dispatch(paymentActions.startRequested({ paymentMethodId }));
+        });
       }}
       css={{ display: 'grid', gap: 12, marginTop: 16 }}
     >
@@ -77,6 +82,7 @@ export default function StripePanel({
   const { t } = useTranslation();
   const lng = useLanguage();
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const stripePromise = useMemo(
     () =>
       loadStripeFor(
@@ -88,9 +94,26 @@ export default function StripePanel({
         setFailed(true);
         return null;
       }),
-    [stripeAccountId, lng],
+    // `attempt`: trying again loads Stripe.js anew.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [stripeAccountId, lng, attempt],
   );
-  if (failed) return <p role="alert">{t('paymentMethods.stripe.unknownError')}</p>;
+  if (failed)
+    return (
+      <>
+        <ErrorText>
+          {navigator.onLine ? t('paymentMethods.stripe.unknownError') : t('common.offline')}
+        </ErrorText>
+        <Button
+          onClick={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('common.retry')}
+        </Button>
+      </>
+    );
   return (
     <Elements
       stripe={stripePromise}

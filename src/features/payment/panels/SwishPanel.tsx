@@ -42,10 +42,19 @@ export function SwishPanel({
     start();
   };
   const { state, error, token } = payment;
+  const restartable = canRestart(state);
   return (
     <div aria-live="polite">
-      {state === 'NOT_STARTED' && !mobile && (
+      {mobile && restartable && (
+        <>
+          <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>
+          <Button onClick={start}>{t('paymentMethods.swish.restart')}</Button>
+        </>
+      )}
+      {/* Off the phone the number is asked here whenever the form does not ask it, also after a failure. */}
+      {!mobile && (state === 'NOT_STARTED' || restartable) && (
         <form onSubmit={onSubmit} noValidate css={{ marginTop: 16 }}>
+          {restartable && <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>}
           {!formHasPhone && (
             <TextField
               label={t('paymentMethods.swish.phoneLabel')}
@@ -58,7 +67,9 @@ export function SwishPanel({
               }
             />
           )}
-          <Button type="submit">{t('paymentMethods.swish.start')}</Button>
+          <Button type="submit">
+            {restartable ? t('paymentMethods.swish.restart') : t('paymentMethods.swish.start')}
+          </Button>
         </form>
       )}
       {state === 'LOADING' && <Spinner label={t('common.loading')} />}
@@ -75,12 +86,6 @@ export function SwishPanel({
           >
             {t('common.cancel')}
           </Button>
-        </>
-      )}
-      {canRestart(state) && (
-        <>
-          <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>
-          <Button onClick={start}>{t('paymentMethods.swish.restart')}</Button>
         </>
       )}
     </div>

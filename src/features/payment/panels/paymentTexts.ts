@@ -18,6 +18,10 @@ export function paymentErrorText(
       return t('paymentMethods.swish.phoneRequired');
     case 'CART_NOT_SAVED':
       return t('cart.syncFailed');
+    case 'CART_CHANGED':
+      return t('paymentMethods.cartChanged');
+    case 'NETWORK':
+      return t('common.offline'); // no answer at all: the connection, not the payment
     case 'OUT_OF_STOCK':
       return null; // §8 the cart page says it once, under the payment section, with each line's stock
   }

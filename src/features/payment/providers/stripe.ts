@@ -44,16 +44,15 @@ export async function loadStripeFor(
 }
 
 /**
- * §4 card payment: submit the elements, confirm without redirect; when the bank asks for authentication
- * (requires_action), confirm again through Stripe's next-action step; the outcome then comes from polling.
+ * §4 card payment, after the Pay handler has submitted the elements (Stripe wants `elements.submit()` before
+ * any other async work): confirm without redirect; when the bank asks for authentication (requires_action),
+ * confirm again through Stripe's next-action step; the outcome then comes from polling.
  */
 export async function confirmCard(
   stripe: Stripe,
   elements: StripeElements,
   clientSecret: string,
 ): Promise<CardOutcome> {
-  const submitted = await elements.submit();
-  if (submitted.error) return { kind: 'failed', message: submitted.error.message ?? null };
   const first = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required' });
   if (first.error) return { kind: 'failed', message: first.error.message ?? null };
   if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };

@@ -1,0 +1,33 @@
+import { useTheme } from '@emotion/react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { selectCartUnsaved } from './cartSelectors';
+
+/**
+ * Says, on every shop page, when the server does not hold the cart the page shows (saving failed and is being
+ * retried), and stops saying it once a save gets through. The status region is always there, so screen
+ * readers announce the text when it appears; it is pinned to the top so it is seen at any scroll position.
+ */
+export function CartSyncStatus() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const unsaved = useSelector(selectCartUnsaved);
+  return (
+    <div role="status" css={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 30 }}>
+      {unsaved && (
+        <p
+          css={{
+            margin: 0,
+            padding: '8px 16px',
+            textAlign: 'center',
+            fontWeight: 600,
+            color: theme.backgroundColor,
+            background: theme.errorColor,
+          }}
+        >
+          {t('cart.syncFailed')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { createAction } from '@reduxjs/toolkit';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { call, getContext, put, take } from 'redux-saga/effects';
+/**
+ * What the page itself tells the sagas: it became visible again, the browser came back online, it was
+ * restored from the back-forward cache (the customer pressed Back from a provider's page), or another tab of
+ * the same browser saved the cart. Sagas receive this through their context, so tests can fire events.
+ */
+export type PageEvent =
+  { type: 'visible' } | { type: 'online' } | { type: 'restored' } | { type: 'cartSaved'; shopId: string };
+
+export interface PageSignals {
+  /** True while the tab is in the background (polling rests then). */
+  isHidden(): boolean;
+  /** Calls `listener` for every page event until the returned function is called. */
+  subscribe(listener: (event: PageEvent) => void): () => void;
+  /** Tells the other tabs of this browser that this tab saved the cart of `shopId`. */
+  announceCartSaved(shopId: string): void;
+}
+
+const CHANNEL = 'storefront-cart';
+
+/** The browser's page signals: visibility, online, pageshow from the bfcache and a BroadcastChannel. */
+export function browserPageSignals(win: Window = window): PageSignals {
+  // Older browsers without BroadcastChannel still catch up when the tab becomes visible again.
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+  return {
+    isHidden: () => win.document.visibilityState === 'hidden',
+    subscribe(listener) {
+      const onVisibility = () => {
+        if (win.document.visibilityState === 'visible') listener({ type: 'visible' });
+      };
+      const onOnline = () => listener({ type: 'online' });
+      const onPageShow = (event: PageTransitionEvent) => {
+        if (event.persisted) listener({ type: 'restored' });
+      };
+      const onMessage = (event: MessageEvent<unknown>) => {
+        const data = event.data as { shopId?: unknown } | null;
+        if (data && typeof data.shopId === 'string') listener({ type: 'cartSaved', shopId: data.shopId });
+      };
+      win.document.addEventListener('visibilitychange', onVisibility);
+      win.addEventListener('online', onOnline);
+      win.addEventListener('pageshow', onPageShow);
+      channel?.addEventListener('message', onMessage);
+      return () => {
+        win.document.removeEventListener('visibilitychange', onVisibility);
+        win.removeEventListener('online', onOnline);
+        win.removeEventListener('pageshow', onPageShow);
+        channel?.removeEventListener('message', onMessage);
+      };
+    },
+    announceCartSaved(shopId) {
+      channel?.postMessage({ shopId });
+    },
+  };
+}
+
+/** Page signals for tests and for places without a page: never hidden; `emit` fires an event. */
+export function manualPageSignals(): PageSignals & {
+  emit(event: PageEvent): void;
+  hidden: boolean;
+  announced: string[];
+} {
+  const listeners = new Set<(event: PageEvent) => void>();
+  const signals = {
+    hidden: false,
+    announced: [] as string[],
+    isHidden: () => signals.hidden,
+    subscribe(listener: (event: PageEvent) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    announceCartSaved(shopId: string) {
+      signals.announced.push(shopId);
+    },
+    emit(event: PageEvent) {
+      for (const listener of [...listeners]) listener(event);
+    },
+  };
+  return signals;
+}
+
+/** Page events as store actions, so sagas `take` them like any other event. */
+export const pageActions = {
+  becameVisible: createAction('page/becameVisible'),
+  cameOnline: createAction('page/cameOnline'),
+  restoredFromCache: createAction('page/restoredFromCache'),
+  cartSavedElsewhere: createAction<{ shopId: string }>('page/cartSavedElsewhere'),
+};
+
+const toAction = (event: PageEvent) => {
+  switch (event.type) {
+    case 'visible':
+      return pageActions.becameVisible();
+    case 'online':
+      return pageActions.cameOnline();
+    case 'restored':
+      return pageActions.restoredFromCache();
+    case 'cartSaved':
+      return pageActions.cartSavedElsewhere({ shopId: event.shopId });
+  }
+};
+
+/** Feeds the page's events into the store for as long as the app runs. */
+export function* pageEventsSaga() {
+  const page: PageSignals = yield getContext('page');
+  const events: EventChannel<PageEvent> = yield call(() =>
+    eventChannel<PageEvent>((emit) => page.subscribe(emit)),
+  );
+  for (;;) {
+    const event: PageEvent = yield take(events);
+    yield put(toAction(event));
+  }
+}
