@@ -16,7 +16,16 @@ import { delaysFromEnv } from '../../src/demo-api/envConfig';
 import { HTML_PAGE_HEADERS } from '../../src/demo-api/htmlPage';
 import { completePayment } from '../../src/demo-api/paymentService';
 import { cartFingerprint } from '../../src/domain/cart';
-import { CAFE, cafeCustomer, line, obj, startDemo, type Client, type Harness } from './demoTestClient';
+import {
+  CAFE,
+  cafeCustomer,
+  line,
+  obj,
+  resetHarness,
+  startDemo,
+  type Client,
+  type Harness,
+} from './demoTestClient';
 
 const SWISH = 'pm-cafe-swish';
 const VIVA = 'pm-cafe-viva';
@@ -25,10 +34,12 @@ const STRIPE = 'pm-cafe-stripe';
 const RESERVATION_MS = 60_000;
 
 let h: Harness;
-beforeEach(async () => {
+beforeAll(async () => {
   h = await startDemo({ delays: { reservationMs: RESERVATION_MS } });
 });
-afterEach(async () => {
+// One server, put back to the fixtures before each test (a new server per test costs the 2,000-product seed).
+beforeEach(() => resetHarness(h));
+afterAll(async () => {
   await h.close();
 });
 

@@ -8,7 +8,6 @@
  */
 import fc from 'fast-check';
 import type { ShopResponse, StartPaymentResponse } from '../../src/contract';
-import { resetDemoState } from '../../src/demo-api/demoDb';
 import {
   listPayments,
   readCart,
@@ -17,7 +16,16 @@ import {
   type PaymentRecord,
 } from '../../src/demo-api/demoRepository';
 import { cartFingerprint } from '../../src/domain/cart';
-import { CAFE, cafeCustomer, Client, obj, startDemo, type Answer, type Harness } from './demoTestClient';
+import {
+  CAFE,
+  cafeCustomer,
+  Client,
+  obj,
+  resetHarness,
+  startDemo,
+  type Answer,
+  type Harness,
+} from './demoTestClient';
 
 const INITIAL_SEMLA = 3;
 const RESERVATION_MS = 60_000;
@@ -34,14 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-/** Every run starts from the fixtures: no sessions, carts, payments or receipts, Semla back to 3. */
-function freshState(): void {
-  const { db, fixtures, intents } = h.api.ctx;
-  db.sql.exec(`DELETE FROM payments; DELETE FROM carts; DELETE FROM sessions; DELETE FROM receipts;
-    DELETE FROM email_outbox; DELETE FROM payment_intents WHERE seeded = 0;`);
-  resetDemoState(db, fixtures, intents, h.clock.now);
-}
 
 interface CartView {
   semla: number;
@@ -319,7 +319,7 @@ describe('sessions racing for 3 Semlor (fast-check)', () => {
           fc.array(action, { minLength: 1, maxLength: 25, size: 'max' }),
         ),
         async ([carts, steps]) => {
-          freshState();
+          resetHarness(h); // every run starts from the fixtures: Semla back to 3, no payments
           const empty: CartView = { semla: 0, brygg: 0 };
           const shoppers: Shopper[] = Array.from({ length: SESSIONS }, () => ({
             client: new Client(h.origin),
