@@ -327,6 +327,19 @@ describe('generated bad bodies leave the database unchanged', () => {
           fc.constantFrom('paymentMethodId', 'customerInfo').map((k) => mutate(base, [k], DELETE)),
           fc.jsonValue().map((v) => mutate(base, ['amount'], v)),
           fc.jsonValue().map((v) => mutate(base, ['customerInfo', 'isAdmin'], v)),
+          // Issue 9: the optional cart fingerprint is a bounded string, kiosk a boolean.
+          fc
+            .oneof(
+              overlong.filter((s) => s.length > 128),
+              wrongType.filter((v) => typeof v !== 'string'),
+              fc.constant(''),
+            )
+            .map((v) => mutate(base, ['cartFingerprint'], v)),
+          // A well-formed fingerprint of some other cart: 409 CART_CHANGED, nothing started.
+          fc
+            .oneof(hostile, fc.string({ minLength: 1, maxLength: 128 }))
+            .map((v) => mutate(base, ['cartFingerprint'], v)),
+          wrongType.filter((v) => typeof v !== 'boolean').map((v) => mutate(base, ['kiosk'], v)),
         ],
         'paymentMethodId',
       ),
@@ -335,6 +348,9 @@ describe('generated bad bodies leave the database unchanged', () => {
         { path: '', json: { ...base, customerInfo: cafeCustomer({ name: '' }) } },
         { path: '', json: { ...base, customerInfo: cafeCustomer({ phone: '' }) } },
         { path: '', json: { ...base, customerInfo: cafeCustomer({ isMobile: 'yes' }) } },
+        { path: '', json: { ...base, cartFingerprint: 'SEK:4500:00000000' } },
+        { path: '', json: { ...base, cartFingerprint: 42 } },
+        { path: '', json: { ...base, kiosk: 'true' } },
       ],
     );
     expect([...seen]).toEqual(
@@ -343,6 +359,7 @@ describe('generated bad bodies leave the database unchanged', () => {
         'PAYMENT_METHOD_NOT_FOUND',
         'INVALID_CUSTOMER_INFO',
         'PHONE_REQUIRED',
+        'CART_CHANGED',
       ]),
     );
   });

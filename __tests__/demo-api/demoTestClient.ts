@@ -3,6 +3,7 @@
  * a fake clock, and an HTTP client that keeps its own cookie jar (like one browser).
  */
 import { createDemoApi, type DemoApi, type DemoApiOptions } from '../../src/demo-api/demoApi';
+import { resetDemoState } from '../../src/demo-api/demoDb';
 
 /** A clock tests move by hand. Starts at 2026-01-15 10:00 UTC. */
 export class FakeClock {
@@ -102,6 +103,17 @@ export async function startDemo(options: Partial<DemoApiOptions> = {}): Promise<
   });
   const origin = await api.listen(0, '127.0.0.1');
   return { api, origin, clock, client: () => new Client(origin), close: () => api.close() };
+}
+
+/**
+ * Puts a harness back to its fixture state without a new server (starting one seeds 2,000 products): no
+ * sessions, carts, payments, receipts or outbox, stock, tabs and seeded intents as in the fixtures.
+ */
+export function resetHarness(h: Harness): void {
+  const { db, fixtures, intents } = h.api.ctx;
+  db.sql.exec(`DELETE FROM payments; DELETE FROM carts; DELETE FROM sessions; DELETE FROM receipts;
+    DELETE FROM email_outbox; DELETE FROM payment_intents WHERE seeded = 0;`);
+  resetDemoState(db, fixtures, intents, h.clock.now);
 }
 
 /** Body of a start payment for the café that passes every check. */

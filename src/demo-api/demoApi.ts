@@ -23,12 +23,15 @@ import fastifyCompress from '@fastify/compress';
 import { registerStripeSimulator } from './stripeSimulator';
 import { registerVivaSimulator } from './vivaSimulator';
 
+/** How long a started payment reserves its stock unless told otherwise: 10 minutes. */
+export const DEFAULT_RESERVATION_MS = 10 * 60 * 1000;
+
 export interface DemoApiOptions {
   /** SQLite file, or ':memory:' (tests). */
   dbPath: string;
   /** Milliseconds since the epoch (default Date.now); tests pass a fake clock. */
   clock?: () => number;
-  delays?: { swishMs?: number; autoComplete?: boolean };
+  delays?: { swishMs?: number; autoComplete?: boolean; reservationMs?: number };
   /** Origin used in links for other sites (e.g. the OAuth integration URL); default: the request's host. */
   publicOrigin?: string;
   /** Serve the SPA too (omit in API tests). */
@@ -45,7 +48,7 @@ export interface DemoApi {
   listen(port: number, host: string): Promise<string>;
   /** Stops the server, the dev middleware and closes the database. */
   close(): Promise<void>;
-  /** Applies due simulator outcomes now (`npm start` calls it on a light timer). */
+  /** Applies due simulator outcomes and expires overdue payments now (`npm start` calls it on a light timer). */
   tick(): void;
 }
 
@@ -92,6 +95,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   const delays: DemoDelays = {
     swishMs: options.delays?.swishMs ?? 4000,
     autoComplete: options.delays?.autoComplete ?? true,
+    reservationMs: options.delays?.reservationMs ?? DEFAULT_RESERVATION_MS,
   };
   const db = new DemoDb(options.dbPath);
   const fixtures = demoShopFixtures();
@@ -127,7 +131,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 
-  // Simulated outcomes (Swish delays) are applied lazily before every request, with the injected clock.
+  // Simulated outcomes (Swish delays) and reservation expiry are applied lazily before every request, with
+  // the injected clock, so tests move time by hand and nothing depends on timers.
   app.addHook('onRequest', async () => {
     settleDuePayments(ctx);
   });

@@ -9,6 +9,11 @@ export interface DemoDelays {
   swishMs: number;
   /** Whether a Swish payment without an error code completes by itself after swishMs (default true). */
   autoComplete: boolean;
+  /**
+   * How long a started payment holds the stock of its limited lines (default 10 minutes). A payment still
+   * pending after this long is cancelled by the server with message EXPIRED, which releases the stock.
+   */
+  reservationMs: number;
 }
 
 export interface DemoContext {

@@ -222,6 +222,31 @@ export function listPayments(db: DemoDb, status: StoredPaymentStatus | null, lim
   return rows.map(toPayment);
 }
 
+/**
+ * Units of limited products held by the shop's pending (STARTED) payments, by product id: the cart lines
+ * they were priced with (`limitStock` as it was at the start; tab lines are never limited). Reservations are
+ * derived from the payments rather than kept in a table of their own, so every way out of STARTED (cancel,
+ * failure, error, expiry, completion) releases them in the same update that changes the status; nothing can
+ * drift. `exceptSid` leaves out one session's own payments (what that session can still buy).
+ */
+export function reservedCounts(
+  db: DemoDb,
+  shopId: string,
+  exceptSid: string | null = null,
+): Map<string, number> {
+  const rows = db
+    .stmt(
+      // `sid IS NOT NULL` (no session left out) is true for every row: sid is NOT NULL.
+      `SELECT json_extract(line.value, '$.productId') AS product_id, SUM(json_extract(line.value, '$.count')) AS units
+       FROM payments AS p, json_each(p.lines) AS line
+       WHERE p.status = 'STARTED' AND p.shop_id = ? AND p.sid IS NOT ?
+         AND json_extract(line.value, '$.source') = 'cart' AND json_extract(line.value, '$.limitStock') = 1
+       GROUP BY product_id`,
+    )
+    .all(shopId, exceptSid) as { product_id: string; units: number }[];
+  return new Map(rows.map((row) => [row.product_id, row.units]));
+}
+
 /** Inserts a new payment. */
 export function insertPayment(db: DemoDb, p: PaymentRecord): void {
   db.stmt(

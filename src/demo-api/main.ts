@@ -2,31 +2,32 @@
  * `npm start`: the demo API with the SPA on one origin.
  *
  *   PORT (8080), HOST (127.0.0.1), DEMO_DB (.data/demo.sqlite), SWISH_DELAY_MS (4000),
- *   SWISH_AUTO_COMPLETE (true), PUBLIC_ORIGIN (for links given to other sites), LOG (false).
+ *   SWISH_AUTO_COMPLETE (true), RESERVATION_MS (600000: how long a started payment holds its stock),
+ *   PUBLIC_ORIGIN (for links given to other sites), LOG (false).
  *   --dist or NODE_ENV=production: serve dist/ (run `npm run build` first); otherwise webpack dev middleware.
  *   --no-spa: API and demo pages only.
  */
 import path from 'node:path';
 import { createDemoApi } from './demoApi';
+import type { DemoDelays } from './demoContext';
+import { delaysFromEnv, wholeNumberFromEnv } from './envConfig';
 import { REPO_ROOT } from './spaHosting';
 
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} must be a whole number, got "${raw}"`);
+/** Configuration errors end the process with status 2 and the reason, before anything listens. */
+function orExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     process.exit(2);
   }
-  return value;
 }
 
 async function main(): Promise<void> {
-  const port = numberFromEnv('PORT', 8080);
+  const port = orExit(() => wholeNumberFromEnv(process.env, 'PORT', 8080));
   const host = process.env.HOST || '127.0.0.1';
   const dbPath = process.env.DEMO_DB || path.join(REPO_ROOT, '.data', 'demo.sqlite');
-  const swishMs = numberFromEnv('SWISH_DELAY_MS', 4000);
-  const autoComplete = process.env.SWISH_AUTO_COMPLETE !== 'false';
+  const delays: DemoDelays = orExit(() => delaysFromEnv(process.env));
   const args = process.argv.slice(2);
   const serveDist = args.includes('--dist') || process.env.NODE_ENV === 'production';
   const spa = args.includes('--no-spa')
@@ -37,14 +38,14 @@ async function main(): Promise<void> {
 
   const api = createDemoApi({
     dbPath,
-    delays: { swishMs, autoComplete },
+    delays,
     publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
     spa,
     logger: process.env.LOG === 'true',
   });
   const origin = await api.listen(port, host);
-  // Swish outcomes are also applied on each request; the timer makes the simulator page and receipts
-  // current even when nobody polls.
+  // Swish outcomes and reservation expiry are also applied on each request; the timer makes the simulator
+  // page, receipts and stock current even when nobody polls.
   const timer = setInterval(() => api.tick(), 500);
   timer.unref();
 
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
     `  E-mail outbox     ${shown}/demo/outbox`,
     `  Card payment page ${shown}/company/c-cafe/payment/pi_demo_pending`,
     '',
-    `Swish completes after ${swishMs} ms${autoComplete ? '' : ' only via the simulator'}; put RF07, TM01 or BANKIDCL in the message to force an outcome.`,
+    `Swish completes after ${delays.swishMs} ms${delays.autoComplete ? '' : ' only via the simulator'}; put RF07, TM01 or BANKIDCL in the message to force an outcome.`,
+    `A started payment reserves its limited stock for ${delays.reservationMs} ms, then expires (RESERVATION_MS).`,
   ];
   console.log(lines.join('\n'));
 

@@ -1,8 +1,14 @@
 /**
- * The payment state machine of the demo API: start, cancel, complete and fail, each in one transaction.
- * Amounts are always priced here from the fixtures (never taken from the client), and completion is
- * guarded by a STARTED → COMPLETED update, so stock is decremented exactly once however often a provider
- * (or QA) reports success.
+ * The payment state machine of the demo API: start, cancel, complete, fail and expire, each in one
+ * transaction. Amounts are always priced here from the fixtures (never taken from the client), and
+ * completion is guarded by a STARTED → COMPLETED update, so stock is decremented exactly once however often
+ * a provider (or QA) reports success.
+ *
+ * Stock (issue 9): a STARTED payment reserves the limited lines it was priced with. Reservations are not
+ * stored on their own; they are the STARTED payments' lines (`reservedCounts`), so leaving STARTED by any
+ * path (cancel, failure, error, expiry) releases them, and completion turns them into a decrement in the
+ * same transaction. A start only reserves what is neither sold nor reserved, hence at every moment
+ * Σ reserved ≤ stock, and a completion never finds its stock short.
  */
 import type {
   PaymentMethodType,
@@ -11,6 +17,7 @@ import type {
   StockLevel,
   WireCustomerInfo,
 } from '../contract';
+import { cartFingerprint } from '../domain/cart';
 import { isCustomerInfoValid, validateCustomerInfo } from '../domain/customerInfo';
 import { invalidGroups } from '../domain/extras';
 import { lineTotal } from '../domain/receipt';
@@ -36,7 +43,13 @@ import {
 } from './demoRepository';
 import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from './ids';
 import { buildReceipt } from './receiptBuilder';
-import { deviationPrice, matchReference, stockCounts, type CatalogShop } from './shopCatalog';
+import {
+  deviationPrice,
+  matchReference,
+  stockCounts,
+  unreservedStock,
+  type CatalogShop,
+} from './shopCatalog';
 import { outcomeForCode, swishForcedOutcome } from './swishSimulator';
 
 /** The shop or 404 SHOP_NOT_FOUND. */
@@ -111,7 +124,28 @@ export function orderAmount(lines: OrderLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotal({ ...line, sizeOfItem: 1, discount: null }), 0);
 }
 
-/** Limited products the cart wants more of than is left, with what is left (§8 OUT_OF_STOCK). */
+/**
+ * The fingerprint (domain/cart) of what a start would charge for the cart the server holds: its lines, the
+ * chosen tab items and the priced total in the shop's currency. Throws what `priceOrder` throws.
+ */
+export function serverCartFingerprint(
+  shop: CatalogShop,
+  cart: CartRecord,
+  tab: TabRecord | undefined,
+): string {
+  const amount = orderAmount(priceOrder(shop, cart, tab));
+  return cartFingerprint({
+    lines: cart.cart,
+    tabItems: chosenTabItems(cart),
+    total: { amount, currency: shop.currency },
+  });
+}
+
+/**
+ * Limited products the cart wants more of than is free, with what is free (§8 OUT_OF_STOCK): stock less
+ * every pending payment's reservation. Called after the session's own pending payment was cancelled, so
+ * what is left over is exactly what this customer can have.
+ */
 export function stockShortages(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): StockLevel[] {
   const wanted = new Map<string, number>();
   for (const item of cart.cart) {
@@ -119,7 +153,7 @@ export function stockShortages(ctx: DemoContext, shop: CatalogShop, cart: CartRe
       wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.count);
   }
   if (wanted.size === 0) return [];
-  const stock = stockCounts(ctx.db, shop.shopId);
+  const stock = unreservedStock(ctx.db, shop.shopId);
   const short: StockLevel[] = [];
   for (const [id, quantity] of wanted) {
     const left = stock.get(id) ?? 0;
@@ -175,16 +209,48 @@ function startResponse(ctx: DemoContext, shop: CatalogShop, payment: PaymentReco
   }
 }
 
+/** The message of a payment the server cancelled because its reservation ran out. */
+export const EXPIRED_MESSAGE = 'EXPIRED';
+
+/**
+ * Ends a STARTED payment with a failed outcome and moves its intent along, inside the caller's transaction.
+ * False when it was no longer STARTED. Leaving STARTED is what releases the payment's reservation.
+ */
+function endPending(
+  ctx: DemoContext,
+  payment: PaymentRecord,
+  status: Exclude<StoredPaymentStatus, 'STARTED' | 'COMPLETED'>,
+  message: string | null,
+  now: number,
+): boolean {
+  if (!finishPayment(ctx.db, payment.paymentId, status, { message }, now)) return false;
+  const shop = ctx.catalog.shop(payment.shopId);
+  if (shop && payment.intentId) {
+    updateIntent(
+      ctx.db,
+      { companyId: shop.companyId, intentId: payment.intentId },
+      status === 'CANCELLED' ? 'CANCELLED' : 'FAILED',
+      message,
+      now,
+    );
+  }
+  return true;
+}
+
 /** Cancels a STARTED payment (and its intent) inside the caller's transaction. */
-function cancelStarted(ctx: DemoContext, shop: CatalogShop, payment: PaymentRecord, now: number): void {
-  finishPayment(ctx.db, payment.paymentId, 'CANCELLED', { message: null }, now);
-  if (payment.intentId)
-    updateIntent(ctx.db, { companyId: shop.companyId, intentId: payment.intentId }, 'CANCELLED', null, now);
+function cancelStarted(ctx: DemoContext, payment: PaymentRecord, now: number): void {
+  endPending(ctx, payment, 'CANCELLED', null, now);
+}
+
+/** True when the payment's reservation has run out at `at` (it started `reservationMs` ago or more). */
+function isOverdue(ctx: DemoContext, payment: PaymentRecord, at: number): boolean {
+  return at >= payment.createdAt + ctx.delays.reservationMs;
 }
 
 /**
- * POST startPayment. Checks, in order: shop open, cart not empty, method of this shop (then the idempotent
- * repeat), extras groups, order reference, customer info (shared domain rule), Swish phone, stock.
+ * POST startPayment. Checks, in order: shop open, the page's cart fingerprint when given (409 CART_CHANGED),
+ * cart not empty, method of this shop (then the idempotent repeat), extras groups, order reference, customer
+ * info (shared domain rule), Swish phone (not for kiosks), stock left after other payments' reservations.
  */
 export function startPayment(
   ctx: DemoContext,
@@ -198,6 +264,11 @@ export function startPayment(
     if (!shop.fixture.shop.isOpen || !shop.fixture.shop.active) throw badRequest('SHOP_CLOSED');
     const cart = readCart(ctx.db, sid, shopId) ?? emptyCart(sid, shopId);
     const tab = cart.tabId ? readTab(ctx.db, shopId, cart.tabId) : undefined;
+    // Before anything else, and above all before the idempotent repeat below: a stale tab whose cart differs
+    // from the one held here (another tab added items) must not be handed that tab's bigger pending
+    // payment, nor start one for a cart its customer has not seen. Nothing is changed or cancelled.
+    if (body.cartFingerprint !== undefined && body.cartFingerprint !== serverCartFingerprint(shop, cart, tab))
+      throw conflict('CART_CHANGED');
     if (cart.cart.length === 0 && (!tab || chosenTabItems(cart).length === 0)) throw badRequest('EMPTY_CART');
     const method = shop.methods.get(body.paymentMethodId);
     if (!method) throw badRequest('PAYMENT_METHOD_NOT_FOUND');
@@ -206,8 +277,9 @@ export function startPayment(
     if (current?.status === 'STARTED') {
       // Same method: the customer pressed start again (or reloaded) — hand back the same payment.
       if (current.methodId === method.id) return startResponse(ctx, shop, current);
-      // Another method: the first is abandoned; never leave two payments pending for one cart.
-      cancelStarted(ctx, shop, current, now);
+      // Another method: the first is abandoned (releasing its reservation before the stock check below);
+      // never leave two payments pending for one cart.
+      cancelStarted(ctx, current, now);
     }
 
     const badExtras = cart.cart
@@ -231,7 +303,9 @@ export function startPayment(
         JSON.stringify(Object.keys(validateCustomerInfo(customer, config))),
       );
     }
-    if (method.type === 'SWISH_TRADE' && !customer.isMobile && customer.phone.trim() === '')
+    // A kiosk shows the Swish token as a QR code for the customer's own phone, so it needs no number.
+    const kiosk = body.kiosk === true;
+    if (method.type === 'SWISH_TRADE' && !customer.isMobile && !kiosk && customer.phone.trim() === '')
       throw badRequest('PHONE_REQUIRED');
     const short = stockShortages(ctx, shop, cart);
     if (short.length > 0) throw new DemoApiError(400, 'OUT_OF_STOCK', 'OUT_OF_STOCK', JSON.stringify(short));
@@ -264,7 +338,7 @@ export function startPayment(
       const forced = swishForcedOutcome(customer.extraInfo);
       payment.forcedOutcome = forced?.code ?? null;
       payment.dueAt = forced || ctx.delays.autoComplete ? now + ctx.delays.swishMs : null;
-      if (customer.isMobile) payment.token = newSwishPaymentId().toLowerCase();
+      if (customer.isMobile || kiosk) payment.token = newSwishPaymentId().toLowerCase();
     }
     if (method.type === 'STRIPE') {
       const { intentId, clientSecret } = newPaymentIntent();
@@ -309,12 +383,12 @@ function uniqueReceiptId(ctx: DemoContext): string {
 export function cancelSessionPayment(ctx: DemoContext, sid: string, shopId: string): void {
   ctx.db.transaction(() => {
     const now = ctx.clock();
-    const shop = requireShop(ctx, shopId);
+    requireShop(ctx, shopId);
     const cart = readCart(ctx.db, sid, shopId);
     if (!cart) throw notFound('CART_NOT_FOUND');
     const payment = cart.paymentId ? readPayment(ctx.db, cart.paymentId) : undefined;
     if (!payment || payment.status !== 'STARTED') throw conflict('NO_PENDING_PAYMENT');
-    cancelStarted(ctx, shop, payment, now);
+    cancelStarted(ctx, payment, now);
     writeCart(ctx.db, { ...cart, paymentId: null }, now);
   });
 }
@@ -324,34 +398,36 @@ export function cancelSessionPayment(ctx: DemoContext, sid: string, shopId: stri
  * is cancelled (the customer would otherwise pay for a cart they no longer see) and any finished one is
  * forgotten, so the session is NOT_STARTED again.
  */
-export function releasePaymentForCartChange(
-  ctx: DemoContext,
-  shop: CatalogShop,
-  cart: CartRecord,
-  now: number,
-): CartRecord {
+export function releasePaymentForCartChange(ctx: DemoContext, cart: CartRecord, now: number): CartRecord {
   if (!cart.paymentId) return cart;
   const payment = readPayment(ctx.db, cart.paymentId);
-  if (payment?.status === 'STARTED') cancelStarted(ctx, shop, payment, now);
+  if (payment?.status === 'STARTED') cancelStarted(ctx, payment, now);
   return { ...cart, paymentId: null };
 }
 
 /**
  * Completes a payment: receipt, stock, tab, cart and intent in one transaction. Completing a COMPLETED
- * payment again is a no-op that answers the same payment (providers retry their callbacks).
+ * payment again is a no-op that answers the same payment (providers retry their callbacks). A payment whose
+ * reservation ran out by `decidedAt` (when the provider's answer came; default now) is expired instead and
+ * answers 409 PAYMENT_EXPIRED: nothing is sold after a reservation ended.
  */
 export function completePayment(
   ctx: DemoContext,
   paymentId: string,
   transactionId: string | null = null,
+  decidedAt?: number,
 ): PaymentRecord {
-  return ctx.db.transaction(() => {
+  const result = ctx.db.transaction((): PaymentRecord | 'EXPIRED' => {
     const payment = readPayment(ctx.db, paymentId);
     if (!payment) throw notFound('PAYMENT_NOT_FOUND');
     if (payment.status === 'COMPLETED') return payment;
     if (payment.status !== 'STARTED') throw conflict('PAYMENT_NOT_PENDING');
     const shop = requireShop(ctx, payment.shopId);
     const now = ctx.clock();
+    if (isOverdue(ctx, payment, decidedAt ?? now)) {
+      endPending(ctx, payment, 'CANCELLED', EXPIRED_MESSAGE, now);
+      return 'EXPIRED';
+    }
     const receiptId = uniqueReceiptId(ctx);
     const receipt = buildReceipt(shop, payment, { id: newUuid(), receiptId }, now);
     finishPayment(ctx.db, paymentId, 'COMPLETED', { receiptId, transactionId }, now);
@@ -361,10 +437,20 @@ export function completePayment(
       if (line.source === 'cart' && line.limitStock)
         sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.count);
     }
+    // The reservation becomes a sale. Invariant: a start reserves only stock that is neither sold nor
+    // reserved, and this payment was STARTED until the update above, so its units are still in stock and
+    // the guard below always holds. It is checked rather than clamped (the old MAX(0, count - ?) hid
+    // oversells): should stock ever be short (e.g. lowered by hand), the whole completion fails, the
+    // payment stays pending, and nothing is sold that is not there.
     const decrement = ctx.db.stmt(
-      'UPDATE stock SET count = MAX(0, count - ?) WHERE shop_id = ? AND product_id = ?',
+      'UPDATE stock SET count = count - @units WHERE shop_id = @shopId AND product_id = @productId AND count >= @units',
     );
-    for (const [productId, count] of sold) decrement.run(count, payment.shopId, productId);
+    for (const [productId, units] of sold) {
+      if (decrement.run({ units, shopId: payment.shopId, productId }).changes !== 1) {
+        const left = stockCounts(ctx.db, payment.shopId).get(productId) ?? 0;
+        throw conflict('OUT_OF_STOCK', JSON.stringify([{ id: productId, stock: left }]));
+      }
+    }
 
     const tabIds = new Set(payment.lines.flatMap((line) => (line.tabId ? [line.tabId] : [])));
     for (const tabId of tabIds) {
@@ -393,33 +479,49 @@ export function completePayment(
     if (!done) throw new Error('payment vanished inside its transaction');
     return done;
   });
+  // Thrown after the transaction, so the expiry above is kept.
+  if (result === 'EXPIRED') throw conflict('PAYMENT_EXPIRED');
+  return result;
 }
 
-/** Ends a pending payment with a failed outcome (FAILED, ERROR or CANCELLED) and its message. */
+/**
+ * Ends a pending payment with a failed outcome (FAILED, ERROR or CANCELLED) and its message, releasing its
+ * reservation. Like completion, a payment overdue at `decidedAt` is expired instead (409 PAYMENT_EXPIRED).
+ */
 export function failPayment(
   ctx: DemoContext,
   paymentId: string,
   status: Exclude<StoredPaymentStatus, 'STARTED' | 'COMPLETED'>,
   message: string | null,
+  decidedAt?: number,
 ): PaymentRecord {
-  return ctx.db.transaction(() => {
+  const result = ctx.db.transaction((): PaymentRecord | 'EXPIRED' => {
     const now = ctx.clock();
     const payment = readPayment(ctx.db, paymentId);
     if (!payment) throw notFound('PAYMENT_NOT_FOUND');
-    if (!finishPayment(ctx.db, paymentId, status, { message }, now)) throw conflict('PAYMENT_NOT_PENDING');
-    const shop = ctx.catalog.shop(payment.shopId);
-    if (shop && payment.intentId) {
-      updateIntent(
-        ctx.db,
-        { companyId: shop.companyId, intentId: payment.intentId },
-        status === 'CANCELLED' ? 'CANCELLED' : 'FAILED',
-        message,
-        now,
-      );
-    }
+    if (payment.status !== 'STARTED') throw conflict('PAYMENT_NOT_PENDING');
+    const overdue = isOverdue(ctx, payment, decidedAt ?? now);
+    endPending(ctx, payment, overdue ? 'CANCELLED' : status, overdue ? EXPIRED_MESSAGE : message, now);
+    if (overdue) return 'EXPIRED';
     const done = readPayment(ctx.db, paymentId);
     if (!done) throw new Error('payment vanished inside its transaction');
     return done;
+  });
+  if (result === 'EXPIRED') throw conflict('PAYMENT_EXPIRED');
+  return result;
+}
+
+/**
+ * Cancels a payment whose reservation ran out (status CANCELLED, message EXPIRED, its intent cancelled),
+ * which releases its stock. The session keeps pointing at it, so the next poll shows the cancellation.
+ * Does nothing to a payment that is no longer pending or not yet overdue.
+ */
+export function expirePayment(ctx: DemoContext, paymentId: string): void {
+  ctx.db.transaction(() => {
+    const now = ctx.clock();
+    const payment = readPayment(ctx.db, paymentId);
+    if (payment?.status === 'STARTED' && isOverdue(ctx, payment, now))
+      endPending(ctx, payment, 'CANCELLED', EXPIRED_MESSAGE, now);
   });
 }
 
@@ -444,24 +546,35 @@ export function applyOutcome(ctx: DemoContext, paymentId: string, outcome: Simul
 }
 
 /**
- * Applies every simulated outcome that is due (Swish delays). Runs lazily before each request with the
- * injected clock, and on a light timer in `npm start`. A payment that changed state in between is skipped.
+ * Applies every simulated outcome that is due (Swish delays) and expires every payment whose reservation
+ * ran out, in the order they happened: a Swish answer due before the reservation's end still counts, one
+ * due after it comes too late. Runs lazily before each request with the injected clock, and on a light
+ * timer in `npm start`. A payment that changed state in between is skipped.
  */
 export function settleDuePayments(ctx: DemoContext): void {
   const now = ctx.clock();
+  const { reservationMs } = ctx.delays;
   const due = ctx.db
     .stmt(
-      "SELECT payment_id, forced_outcome FROM payments WHERE status = 'STARTED' AND due_at IS NOT NULL AND due_at <= ?",
+      `SELECT payment_id, forced_outcome, due_at, created_at FROM payments
+       WHERE status = 'STARTED' AND ((due_at IS NOT NULL AND due_at <= @now) OR created_at <= @now - @reservationMs)
+       ORDER BY created_at, rowid`,
     )
-    .all(now) as {
+    .all({ now, reservationMs }) as {
     payment_id: string;
     forced_outcome: string | null;
+    due_at: number | null;
+    created_at: number;
   }[];
   for (const row of due) {
     try {
-      const forced = row.forced_outcome ? outcomeForCode(row.forced_outcome) : null;
-      if (forced) failPayment(ctx, row.payment_id, forced.status, forced.message);
-      else completePayment(ctx, row.payment_id, newUuid());
+      if (row.due_at !== null && row.due_at <= now && row.due_at < row.created_at + reservationMs) {
+        const forced = row.forced_outcome ? outcomeForCode(row.forced_outcome) : null;
+        if (forced) failPayment(ctx, row.payment_id, forced.status, forced.message, row.due_at);
+        else completePayment(ctx, row.payment_id, newUuid(), row.due_at);
+      } else {
+        expirePayment(ctx, row.payment_id);
+      }
     } catch (error) {
       if (!(error instanceof DemoApiError)) throw error;
     }

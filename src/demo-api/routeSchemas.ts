@@ -81,6 +81,9 @@ export const startPaymentBody = {
       additionalProperties: false,
     },
     orderReference: { type: ['string', 'null'], maxLength: 32 },
+    // domain/cart `cartFingerprint` ("SEK:17500:1a2b3c4d"); compared as an opaque string, so only bounded.
+    cartFingerprint: { type: 'string', minLength: 1, maxLength: 128 },
+    kiosk: { type: 'boolean' },
   },
   additionalProperties: false,
 } as const;

@@ -155,7 +155,7 @@ export function replaceCart(
     }
     const pending = stored.paymentId ? readPayment(ctx.db, stored.paymentId) : undefined;
     const keepPending = pending?.status === 'STARTED' && sameContent(stored, body.cart, chosen);
-    const base = keepPending ? stored : releasePaymentForCartChange(ctx, shop, stored, now);
+    const base = keepPending ? stored : releasePaymentForCartChange(ctx, stored, now);
     const next: CartRecord = {
       ...base,
       cart: body.cart.map((item) => ({

@@ -13,6 +13,7 @@ import type {
 } from '../contract';
 import { defaultCurrency } from '../domain/money';
 import type { DemoDb } from './demoDb';
+import { reservedCounts } from './demoRepository';
 import type { FixtureDeviation, FixtureProduct, ShopFixture } from './fixtureTypes';
 
 /** One shop with its lookup tables. */
@@ -95,6 +96,21 @@ export function stockCounts(db: DemoDb, shopId: string): Map<string, number> {
   return new Map(rows.map((row) => [row.product_id, row.count]));
 }
 
+/**
+ * Stock of each limited product that is free to buy: physical stock less what pending payments reserve.
+ * With `exceptSid`, that session's own pending payment is not subtracted, so a customer who started paying
+ * still sees (and may keep in the cart) what they reserved. Never below 0, even if a reset lowered stock.
+ */
+export function unreservedStock(
+  db: DemoDb,
+  shopId: string,
+  exceptSid: string | null = null,
+): Map<string, number> {
+  const stock = stockCounts(db, shopId);
+  const reserved = reservedCounts(db, shopId, exceptSid);
+  return new Map([...stock].map(([id, count]) => [id, Math.max(0, count - (reserved.get(id) ?? 0))]));
+}
+
 function wireArticle(product: FixtureProduct, stock: Map<string, number>): WireArticle {
   const { tax: _tax, ...article } = product;
   return product.limitStock ? { ...article, count: stock.get(product.id) ?? 0 } : article;
@@ -105,7 +121,7 @@ function wireDeviation(deviation: FixtureDeviation): WireDeviation {
   return wire;
 }
 
-/** GET shop answer: the fixture in wire shape with live stock counts. */
+/** GET shop answer: the fixture in wire shape with the given stock counts (see `unreservedStock`). */
 export function buildShopResponse(shop: CatalogShop, stock: Map<string, number>): ShopResponse {
   const { fixture } = shop;
   return {

@@ -23,7 +23,7 @@ import {
   startPaymentBody,
 } from './routeSchemas';
 import { loadSession, replaceCart, setReference } from './sessionService';
-import { buildShopResponse, stockCounts } from './shopCatalog';
+import { buildShopResponse, unreservedStock } from './shopCatalog';
 
 interface ShopParams {
   shopId: string;
@@ -33,12 +33,15 @@ interface ShopParams {
 export function registerShopRoutes(app: FastifyInstance, ctx: DemoContext): void {
   const base = '/api/v2/webshop/:shopId';
 
+  // A limited product's `count` is what this session can still buy: stock less other sessions' pending
+  // reservations. Its own pending payment is not subtracted, or starting to pay would shrink the cart's
+  // own limits (§5 "cart quantity max = current count plus remaining stock") under the customer's feet.
   app.get<{ Params: ShopParams; Reply: ShopResponse }>(
     base,
     { schema: { params: shopParams } },
     async (request) => {
       const shop = requireShop(ctx, request.params.shopId);
-      return buildShopResponse(shop, stockCounts(ctx.db, shop.shopId));
+      return buildShopResponse(shop, unreservedStock(ctx.db, shop.shopId, request.sid));
     },
   );
 

@@ -1,7 +1,13 @@
 /**
  * Viva Wallet's hosted checkout, simulated: GET /demo/viva/web/checkout?ref=ORDERCODE&color=HEX shows the
- * amount and merchant with Pay and Decline. Both return to the shop like Viva does:
- * 303 /{shopId}/cart?s=ORDERCODE&t=TRANSACTIONID (a decline adds &eventId=10051, Viva's "insufficient funds").
+ * amount and merchant with Pay, Decline and Cancel. Each returns to the shop like Viva does:
+ * - Pay: 303 /{shopId}/cart?s=ORDERCODE&t=TRANSACTIONID (Viva's success URL).
+ * - Decline: the same plus &eventId=10051, Viva's "insufficient funds" (its failure URL).
+ * - Cancel: Smart Checkout's optional Cancel button cancels the order code without any payment and sends
+ *   the customer to the failure URL; no transaction exists, so there is no `t`:
+ *   303 /{shopId}/cart?s=ORDERCODE. The payment is CANCELLED here at once, as a backend learns from Viva's
+ *   "Order Updated" (IsCancelled) webhook, which also releases its reserved stock; a cancelPayment the page
+ *   sends afterwards answers 409, which §8 says it ignores.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatMoney } from '../domain/money';
@@ -20,10 +26,24 @@ function vivaPayment(ctx: DemoContext, ref: string): PaymentRecord | undefined {
   return payment?.methodType === 'VIVA_WALLET_WEB' ? payment : undefined;
 }
 
-function returnUrl(payment: PaymentRecord, transactionId: string, declined: boolean): string {
-  const query = new URLSearchParams({ s: payment.paymentId, t: transactionId });
-  if (declined) query.set('eventId', VIVA_DECLINE_EVENT_ID);
+type CheckoutAction = 'pay' | 'decline' | 'cancel';
+
+function returnUrl(payment: PaymentRecord, transactionId: string, action: CheckoutAction): string {
+  const query = new URLSearchParams({ s: payment.paymentId });
+  if (action !== 'cancel') query.set('t', transactionId);
+  if (action === 'decline') query.set('eventId', VIVA_DECLINE_EVENT_ID);
   return `/${encodeURIComponent(payment.shopId)}/cart?${query.toString()}`;
+}
+
+/** The page for a payment that is no longer pending (paid, failed, cancelled or expired). */
+function finishedPage(reply: FastifyReply, payment: PaymentRecord): FastifyReply {
+  return sendPage(
+    reply,
+    409,
+    'Viva Wallet – betalningen är avslutad',
+    html`<h1>Betalningen är redan avslutad</h1>
+      <p><a href="/${encodeURIComponent(payment.shopId)}/cart">Tillbaka till butiken</a></p>`,
+  );
 }
 
 function sendPage(
@@ -39,7 +59,7 @@ function sendPage(
     .send(htmlPage({ title, lang: 'sv', body, css }));
 }
 
-/** Registers the checkout page and its Pay / Decline actions (inside the /demo scope with form parsing). */
+/** Registers the checkout page and its Pay / Decline / Cancel actions (inside the /demo scope with form parsing). */
 export function registerVivaSimulator(app: FastifyInstance, ctx: DemoContext): void {
   app.get<{ Querystring: { ref?: string; color?: string } }>(
     '/demo/viva/web/checkout',
@@ -116,6 +136,11 @@ export function registerVivaSimulator(app: FastifyInstance, ctx: DemoContext): v
                   Neka (decline)
                 </button>
               </form>
+              <form method="post" action="/demo/viva/web/checkout/cancel">
+                <input type="hidden" name="ref" value="${payment.paymentId}" /><button type="submit">
+                  Avbryt och gå tillbaka till ${merchant}
+                </button>
+              </form>
             </div>
           </div>`,
         css,
@@ -130,26 +155,26 @@ export function registerVivaSimulator(app: FastifyInstance, ctx: DemoContext): v
     additionalProperties: false,
   } as const;
 
-  for (const action of ['pay', 'decline'] as const) {
+  for (const action of ['pay', 'decline', 'cancel'] as const satisfies readonly CheckoutAction[]) {
     app.post<{ Body: { ref: string } }>(
       `/demo/viva/web/checkout/${action}`,
       { schema: { body: formBody } },
       async (request, reply) => {
         const payment = vivaPayment(ctx, request.body.ref);
         if (!payment) throw new DemoApiError(404, 'NOT_FOUND', 'PAYMENT_NOT_FOUND');
-        if (payment.status !== 'STARTED') {
-          return sendPage(
-            reply,
-            409,
-            'Viva Wallet – betalningen är avslutad',
-            html`<h1>Betalningen är redan avslutad</h1>
-              <p><a href="/${encodeURIComponent(payment.shopId)}/cart">Tillbaka till butiken</a></p>`,
-          );
-        }
+        if (payment.status !== 'STARTED') return finishedPage(reply, payment);
         const transactionId = newUuid();
-        if (action === 'pay') completePayment(ctx, payment.paymentId, transactionId);
-        else failPayment(ctx, payment.paymentId, 'FAILED', `DECLINED (${VIVA_DECLINE_EVENT_ID})`);
-        return reply.redirect(returnUrl(payment, transactionId, action === 'decline'), 303);
+        try {
+          if (action === 'pay') completePayment(ctx, payment.paymentId, transactionId);
+          else if (action === 'decline')
+            failPayment(ctx, payment.paymentId, 'FAILED', `DECLINED (${VIVA_DECLINE_EVENT_ID})`);
+          else failPayment(ctx, payment.paymentId, 'CANCELLED', 'CANCELLED');
+        } catch (error) {
+          // It ended in between (its reservation ran out): show that, as for any finished payment.
+          if (error instanceof DemoApiError && error.statusCode === 409) return finishedPage(reply, payment);
+          throw error;
+        }
+        return reply.redirect(returnUrl(payment, transactionId, action), 303);
       },
     );
   }
