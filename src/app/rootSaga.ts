@@ -8,9 +8,11 @@ import { paymentSaga } from '../features/payment/paymentSagas';
 import { receiptSaga } from '../features/receipt/receiptSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
+import { pageEventsSaga } from '../shared/pageSignals';
 
 export function* rootSaga() {
   yield all([
+    fork(pageEventsSaga),
     fork(shopSaga),
     fork(sessionSaga),
     fork(cartSyncSaga),

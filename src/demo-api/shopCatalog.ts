@@ -125,7 +125,8 @@ function wireDeviation(deviation: FixtureDeviation): WireDeviation {
 export function buildShopResponse(shop: CatalogShop, stock: Map<string, number>): ShopResponse {
   const { fixture } = shop;
   return {
-    company: fixture.company,
+    // The optional company id lets a card start that answers without a client secret fetch it (§7 intent call).
+    company: { companyId: shop.companyId, ...fixture.company },
     shop: fixture.shop,
     articles: Object.fromEntries(fixture.products.map((p) => [p.id, wireArticle(p, stock)])),
     deviations: Object.fromEntries(fixture.deviations.map((d) => [d.id, wireDeviation(d)])),

@@ -12,14 +12,20 @@ import type { Session } from '../../../src/domain/types';
 import { cartSyncSaga } from '../../../src/features/cart/cartSagas';
 import { cartFingerprint } from '../../../src/domain/cart';
 import { cartActions } from '../../../src/features/cart/cartSlice';
-import { loadCustomer } from '../../../src/features/payment/customerStorage';
-import { paymentSaga, POLL_MS } from '../../../src/features/payment/paymentSagas';
+import { loadCustomer, saveCustomer } from '../../../src/features/payment/customerStorage';
+import {
+  HIDDEN_POLL_MS,
+  paymentSaga,
+  pollDelay,
+  POLL_MS,
+  VIVA_RETURN_GRACE_MS,
+} from '../../../src/features/payment/paymentSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
-import { manualPageSignals } from '../../../src/shared/pageSignals';
+import { manualPageSignals, pageActions } from '../../../src/shared/pageSignals';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
 
@@ -80,8 +86,10 @@ function run(
   state: RootState,
   actions: (Action | number)[],
   api: Partial<Api> = {},
-  { isMobile = false, ms = 300 } = {},
+  { isMobile = false, ms = 300, page = manualPageSignals(), search = '', storage = memoryStorage() } = {},
 ) {
+  /** Every delay the sagas asked for, in ms, in order. */
+  const delays: number[] = [];
   const env: Env = {
     api: fakeApi(api),
     navigate: jest.fn(),
@@ -93,9 +101,9 @@ function run(
     isMobile,
     origin: 'https://shop.test',
     vivaCheckoutUrl: 'https://www.vivapayments.com/web/checkout',
-    storage: memoryStorage(),
-    page: manualPageSignals(),
-    currentSearch: () => '',
+    storage,
+    page,
+    currentSearch: () => search,
   };
   let test = expectSaga(function* () {
     yield all([fork(paymentSaga), fork(cartSyncSaga)]);
@@ -106,11 +114,15 @@ function run(
       // The poll's and retries' delays (@redux-saga/delay-p) resolve on the next macrotask: a loop that goes on
       // (a cancel that keeps failing) never starves the run's own timeout; the two that would poll forever
       // run on Jest's fake clock instead.
-      call: (effect, next) => (effect.fn === delayP ? new Promise((r) => setTimeout(r, 0)) : next()),
+      call: (effect, next) => {
+        if (effect.fn !== delayP) return next();
+        delays.push(effect.args[0] as number);
+        return new Promise((r) => setTimeout(r, 0));
+      },
     });
   for (const action of actions)
     test = typeof action === 'number' ? test.delay(action) : test.dispatch(action);
-  return test.silentRun(ms).then((result) => ({ ...env, state: result.storeState as RootState }));
+  return test.silentRun(ms).then((result) => ({ ...env, delays, state: result.storeState as RootState }));
 }
 
 /** Lets every pending promise and saga step run. */
@@ -614,5 +626,320 @@ describe('the customer’s details outlive a reload or the trip to Viva (same ta
     expect(loadCustomer(storage, SHOP, 'p9')).toEqual({ email: 'a@b.se' });
     storage.setItem('payment.customer', '{not json');
     expect(loadCustomer(storage, SHOP, 'p9')).toBeNull();
+  });
+});
+
+/** Issue 9: what the page shows is what is charged, and nobody who paid is told they failed. */
+describe('§4 start: pay exactly what is shown', () => {
+  const stale = new NetworkError('CART_CHANGED', { status: 409, code: 'CART_CHANGED' });
+  const threeBuns = session({
+    cart: [{ id: 'x', productId: 'bun', count: 3, deviations: [], description: '' }],
+  });
+
+  it('a start the server refuses as CART_CHANGED shows the server’s cart and asks to pay again', async () => {
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      { startPayment: () => Promise.reject(stale), getSession: sessions(threeBuns) },
+    );
+    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'CART_CHANGED']);
+    expect(Object.values(state.cart.entities).map((item) => item?.count)).toEqual([3]);
+  });
+
+  it('another tab’s save replaces the shown cart when this tab has no edit on its way', async () => {
+    const page = manualPageSignals();
+    const { state } = await run(
+      loadedState(),
+      [pageActions.cartSavedElsewhere({ shopId: SHOP })],
+      {
+        getSession: sessions(threeBuns),
+      },
+      { page },
+    );
+    expect(Object.values(state.cart.entities).map((item) => item?.count)).toEqual([3]);
+  });
+
+  it('another tab’s save never overwrites an edit of this tab that is still being sent', async () => {
+    const put = deferred<void>();
+    const { state } = await run(
+      loadedState(),
+      [
+        cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: [], description: '' }),
+        pageActions.cartSavedElsewhere({ shopId: SHOP }),
+      ],
+      { getSession: sessions(threeBuns), putCart: () => put.promise },
+    );
+    expect(Object.values(state.cart.entities).map((item) => item?.productId)).toEqual(['bun', 'coffee']);
+  });
+
+  it('a saved cart is announced to the other tabs of the browser', async () => {
+    const page = manualPageSignals();
+    await run(
+      loadedState(),
+      [cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: [], description: '' })],
+      { putCart: () => Promise.resolve() },
+      { page },
+    );
+    expect(page.announced).toEqual([SHOP]);
+  });
+});
+
+describe('§4 §8 a start whose answer was lost', () => {
+  const lost = new NetworkError('Failed to fetch', { status: 0 });
+  const gateway = new NetworkError('HTTP 502', { status: 502 });
+
+  it('takes up the payment the server created (same method) and polls it to the receipt', async () => {
+    const getSession = sessions(started(), completed);
+    const { state, navigate } = await run(
+      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-swish' }), paymentActions.cartOpened()],
+      { startPayment: () => Promise.reject(lost), getSession, putCart: () => Promise.resolve() },
+    );
+    expect(state.payment.error).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+
+  it('a 502 after the server completed the payment ends on the receipt, never on an error', async () => {
+    const { state, navigate } = await run(
+      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
+      {
+        startPayment: () => Promise.reject(gateway),
+        getSession: sessions(completed),
+        putCart: () => Promise.resolve(),
+      },
+    );
+    expect(state.payment.state).not.toBe('ERROR');
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+
+  it('shows the failure when the session has no payment, after asking it again with backoff', async () => {
+    const getSession = sessions(new NetworkError('offline', { status: 0 }), session());
+    const { state, delays } = await run(
+      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
+      { startPayment: () => Promise.reject(lost), getSession },
+    );
+    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'NETWORK']);
+    expect(getSession).toHaveBeenCalledTimes(2);
+    expect(delays).toContain(pollDelay(1));
+  });
+
+  it('a 400 is the server’s answer: no session lookup, ERROR with its name', async () => {
+    const getSession = jest.fn();
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      {
+        startPayment: () =>
+          Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'SHOP_CLOSED' })),
+        getSession,
+      },
+    );
+    expect(state.payment.error?.code).toBe('SHOP_CLOSED');
+    expect(getSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('§7 spec-minimal start answers (paymentId only)', () => {
+  it('Swish on a phone: the payment id is the token of the app link', async () => {
+    const { assignLocation } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
+      { startPayment: () => Promise.resolve({ paymentId: 'P1' }) },
+      { isMobile: true },
+    );
+    expect(assignLocation).toHaveBeenCalledWith(
+      expect.stringMatching(/^swish:\/\/paymentrequest\?token=P1&/),
+    );
+  });
+
+  it('Stripe: the client secret comes from the card payment intent call with the session’s intent id', async () => {
+    const getPaymentIntent = jest.fn(() =>
+      Promise.resolve({
+        status: 'PENDING' as const,
+        paymentData: {
+          clientSecret: 'pi_9_secret',
+          stripeAccountId: 'acct_1',
+          pendingPaymentMethod: { amount: 2500, currency: 'SEK' as const },
+          error: null,
+        },
+      }),
+    );
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-stripe' })],
+      {
+        startPayment: () => Promise.resolve({ paymentId: 'p1' }),
+        getSession: sessions(started({ paymentMethodId: 'pm-stripe', paymentIntentId: 'pi_9' })),
+        getPaymentIntent,
+      },
+    );
+    expect(getPaymentIntent).toHaveBeenCalledWith('c-cafe', 'pi_9');
+    expect([state.payment.state, state.payment.clientSecret]).toEqual(['STARTED', 'pi_9_secret']);
+  });
+});
+
+describe('§4 a cancel that fails', () => {
+  it('an approval that arrives while the cancel keeps failing still ends on the receipt', async () => {
+    const cancelPayment = jest.fn(() => Promise.reject(new NetworkError('HTTP 500', { status: 500 })));
+    const { navigate } = await run(
+      startedState(),
+      [paymentActions.cartOpened(), paymentActions.methodSelected({ paymentMethodId: 'pm-swish' })],
+      { cancelPayment, getSession: sessions(started(), completed), putCart: () => Promise.resolve() },
+    );
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+
+  it('a retried cancel that gets through resets to NOT_STARTED', async () => {
+    let calls = 0;
+    const cancelPayment = jest.fn(() =>
+      ++calls === 1 ? Promise.reject(new NetworkError('HTTP 500', { status: 500 })) : Promise.resolve(),
+    );
+    const { state } = await run(
+      startedState(),
+      [paymentActions.methodSelected({ paymentMethodId: 'pm-swish' })],
+      { cancelPayment, getSession: sessions(session()) },
+    );
+    expect(cancelPayment).toHaveBeenCalledTimes(2);
+    expect([state.payment.state, state.payment.cancelling, state.payment.paymentId]).toEqual([
+      'NOT_STARTED',
+      null,
+      null,
+    ]);
+  });
+});
+
+describe('§4 §9 polling that backs off and rests', () => {
+  it('waits 1 s, then 2 s, 4 s, 8 s and at most 10 s while polls fail', () => {
+    expect([0, 1, 2, 3, 4, 5].map(pollDelay)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+  });
+
+  it('backs off after failed polls and is back to 1 s after a good one', async () => {
+    const failure = new NetworkError('offline', { status: 0 });
+    const { delays } = await run(startedState(), [paymentActions.cartOpened()], {
+      getSession: sessions(failure, failure, failure, started(), completed),
+      putCart: () => Promise.resolve(),
+    });
+    expect(delays.slice(0, 5)).toEqual([1000, 2000, 4000, 8000, 1000]);
+  });
+
+  it('rests while the page is hidden and polls at once when it is shown again (fake clock, real store)', async () => {
+    jest.useFakeTimers();
+    try {
+      const page = manualPageSignals();
+      page.hidden = true;
+      const getSession = sessions(started());
+      const store = makeStore(
+        {
+          api: fakeApi({ getSession }),
+          navigate: jest.fn(),
+          assignLocation: jest.fn(),
+          reportError: jest.fn(),
+          origin: 'https://shop.test',
+          isMobile: false,
+          vivaCheckoutUrl: 'https://viva.test',
+          storage: memoryStorage(),
+          page,
+          currentSearch: () => '',
+        },
+        startedState(),
+      );
+      store.dispatch(paymentActions.cartOpened());
+      await jest.advanceTimersByTimeAsync(HIDDEN_POLL_MS - 1);
+      expect(getSession).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      page.hidden = false;
+      page.emit({ type: 'visible' });
+      await jest.advanceTimersByTimeAsync(10);
+      expect(getSession).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('Viva: back on the shop without paying', () => {
+  const vivaStarted = () =>
+    loadedState(
+      paymentActions.startRequested({ paymentMethodId: 'pm-viva' }),
+      paymentActions.started({ paymentId: 'v1', token: null, clientSecret: null, paymentIntentId: null }),
+    );
+  const stillPending = started({ paymentId: 'v1', paymentMethodId: 'pm-viva' });
+  const startedHere = () => {
+    const storage = memoryStorage();
+    saveCustomer(storage, SHOP, 'v1', { ...loadedState().payment.customer });
+    return storage;
+  };
+
+  it('cancels the pending payment after a short grace and offers the methods again', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { state, delays } = await run(
+      vivaStarted(),
+      [sessionActions.loaded({ shopId: SHOP, session: stillPending })],
+      { cancelPayment, getSession: sessions(stillPending, session()) },
+      { storage: startedHere() },
+    );
+    expect(delays[0]).toBe(VIVA_RETURN_GRACE_MS);
+    expect(cancelPayment).toHaveBeenCalledWith(SHOP);
+    expect(state.payment).toMatchObject({
+      state: 'NOT_STARTED',
+      selectedPaymentMethod: null,
+      notCompleted: true,
+    });
+  });
+
+  it('with Viva’s transaction id in the address the payment is left to complete', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    await run(
+      vivaStarted(),
+      [sessionActions.loaded({ shopId: SHOP, session: stillPending })],
+      { cancelPayment, getSession: sessions(stillPending) },
+      { storage: startedHere(), search: '?s=v1&t=tx-1' },
+    );
+    expect(cancelPayment).not.toHaveBeenCalled();
+  });
+
+  it('another tab of the session, which did not start it, leaves it alone', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    await run(vivaStarted(), [sessionActions.loaded({ shopId: SHOP, session: stillPending })], {
+      cancelPayment,
+      getSession: sessions(stillPending),
+    });
+    expect(cancelPayment).not.toHaveBeenCalled();
+  });
+});
+
+describe('a reload while the cart could not be saved keeps the edits', () => {
+  it('edits kept in the tab’s storage come back on the first session answer and are sent again', async () => {
+    const storage = memoryStorage();
+    const putCart = jest.fn(() => Promise.reject(new NetworkError('HTTP 500', { status: 500 })));
+    await run(
+      loadedState(),
+      [cartActions.itemAdded({ productId: 'coffee', count: 2, deviations: [], description: '' })],
+      { putCart },
+      { storage },
+    );
+    // A fresh page in the same tab: the server still holds the old cart.
+    const fresh = [
+      shopActions.loadRequested({ shopId: SHOP }),
+      shopActions.loaded({ shopId: SHOP, data: shopData() }),
+      sessionActions.loadRequested(SHOP),
+    ].reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+    const sent = jest.fn(() => Promise.resolve());
+    const { state } = await run(
+      fresh,
+      [sessionActions.loaded({ shopId: SHOP, session: session() })],
+      { putCart: sent },
+      { storage },
+    );
+    expect(Object.values(state.cart.entities).map((i) => [i?.productId, i?.count])).toEqual([
+      ['bun', 1],
+      ['coffee', 2],
+    ]);
+    expect(sent).toHaveBeenCalled();
+    expect(state.cart.sync).toBe('synced');
+    expect(storage.data.size).toBe(0);
   });
 });

@@ -57,18 +57,46 @@ describe('§4 payment state machine', () => {
     expect(store.getState().payment.state).toBe('NOT_STARTED');
   });
 
-  it('cancelling resets to NOT_STARTED and clears error, payment id and the selected method', async () => {
+  it('cancelling a STARTED payment keeps it pending until the server confirms, then resets to NOT_STARTED and clears error, payment id and the selected method', async () => {
     const { store } = await loadedStore();
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(paymentActions.started(started));
     store.dispatch(paymentActions.cancelRequested());
+    expect([store.getState().payment.state, store.getState().payment.cancelling]).toEqual([
+      'STARTED',
+      'sending',
+    ]);
+    store.dispatch(paymentActions.cancelFailed());
+    expect([store.getState().payment.state, store.getState().payment.cancelling]).toEqual([
+      'STARTED',
+      'retrying',
+    ]);
+    store.dispatch(paymentActions.cancelConfirmed({ paymentId: started.paymentId }));
     const p = store.getState().payment;
-    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual([
+    expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod, p.cancelling]).toEqual([
       'NOT_STARTED',
       null,
       null,
       null,
+      null,
     ]);
+  });
+
+  it('a cancel confirmation for another payment is ignored', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
+    store.dispatch(paymentActions.started(started));
+    store.dispatch(paymentActions.cancelConfirmed({ paymentId: 'someone-else' }));
+    expect(store.getState().payment.state).toBe('STARTED');
+  });
+
+  it('choosing another method after a failure clears the old method’s error (no stale error)', async () => {
+    const { store } = await loadedStore();
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
+    store.dispatch(paymentActions.startFailed({ error: { code: 'PHONE_REQUIRED', message: '' } }));
+    store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-viva' }));
+    const p = store.getState().payment;
+    expect([p.state, p.error, p.selectedPaymentMethod]).toEqual(['NOT_STARTED', null, 'pm-viva']);
   });
 
   // On a real store the completion saga moves on to the receipt at once, so these two check the reducer alone.

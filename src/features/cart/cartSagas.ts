@@ -114,11 +114,12 @@ export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<ty
 /**
  * Another tab saved this shop's cart, or this tab is shown again: the session is read, and the server's
  * cart replaces the shown one unless this tab has edits of its own on their way (see refreshSession).
+ * While a payment is STARTED the payment poll reads the session (and wakes when the page is shown).
  */
 export function* catchUp(action: Action) {
   const shopId: string | null = yield select((s: State) => s.session.shopId);
   const loaded: boolean = yield select((s: State) => s.session.initialLoadDone);
-  if (!shopId || !loaded) return;
+  if (!shopId || !loaded || ((yield select(selectPaymentPending)) as boolean)) return;
   if (pageActions.cartSavedElsewhere.match(action) && action.payload.shopId !== shopId) return;
   try {
     yield call(refreshSession, shopId);
