@@ -123,6 +123,21 @@ describe('§4 cart sync (PUT cart, latest wins)', () => {
     );
   });
 
+  it('the store page announces an unsaved cart in a status region and stops once it is saved', async () => {
+    const putCart = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('Failed to fetch'))
+      .mockResolvedValue(undefined);
+    const { user } = await renderApp('/cafe', { api: { putCart } });
+    await user.click(await screen.findByRole('button', { name: 'Add Bun to the cart' }));
+    const status = await screen.findByText('The cart could not be saved. Trying again…');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    await waitFor(
+      () => expect(screen.queryByText('The cart could not be saved. Trying again…')).not.toBeInTheDocument(),
+      { timeout: 3000 },
+    );
+  });
+
   it('§4 after a failure, a new change is sent at once without waiting for the backoff', async () => {
     const putCart = jest
       .fn()

@@ -92,6 +92,46 @@ describe('§2 Swish panel', () => {
   });
 });
 
+describe('issue 9: Swish and method changes without dead ends', () => {
+  it('§5 a hidden phone field never leaves a dead end: after "You must enter a phone number" the field stays and a restart with a number starts', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
+    const { user } = await openCart(false, { startPayment });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You must enter a phone number');
+    await user.type(screen.getByLabelText('Phone number for Swish'), '0701234567');
+    await user.click(screen.getByRole('button', { name: 'Start the payment again' }));
+    expect(await screen.findByText(/open the Swish app/i)).toBeInTheDocument();
+    expect(startPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('no stale error: the Swish "phone required" error is gone after choosing another method', async () => {
+    const { user } = await openCart(false, { startPayment: () => new Promise(() => undefined) });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    await screen.findByText('You must enter a phone number');
+    await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
+    expect(screen.queryByText('You must enter a phone number')).not.toBeInTheDocument();
+  });
+
+  it('a cancel the server does not take keeps the payment shown as pending and says it is trying again', async () => {
+    const cancelPayment = jest.fn(() => Promise.reject(new NetworkError('HTTP 500', { status: 500 })));
+    const { user } = await openCart(false, {
+      startPayment: () => Promise.resolve({ paymentId: 'p1' }),
+      cancelPayment,
+    });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    await screen.findByText(/open the Swish app/i);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('The payment could not be cancelled yet. Trying again…'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay with Swish' })).not.toBeInTheDocument();
+  });
+});
+
 describe('§2 Viva panel', () => {
   it('choosing Viva starts the payment and sends the browser to the hosted checkout', async () => {
     const { user, assignLocation } = await openCart(false, {
@@ -139,6 +179,13 @@ describe('§8 payment texts', () => {
       { code: 'CARD_DECLINED', message: '' },
       'An unknown error occurred, please try again',
     ],
+    [
+      'swish',
+      'ERROR',
+      { code: 'CART_CHANGED', message: '' },
+      'Your order was changed in another window. Check the items and the total, then pay again.',
+    ],
+    ['swish', 'ERROR', { code: 'NETWORK', message: 'Failed to fetch' }, 'You are offline'],
   ] as const)('%s %s %j reads "%s"', async (provider, state, error, text) => {
     const i18n = await testI18n();
     expect(paymentErrorText(i18n.t, provider, state, error)).toContain(text);
