@@ -1,0 +1,358 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import {
+  approveOrCompleted,
+  cleanUpPayments,
+  keepPaymentPendingOnPage,
+  paymentIdsNow,
+  paymentsSince,
+} from './helpers/moneyTrust';
+import {
+  cafeCartWith,
+  chooseMethod,
+  CUSTOMER,
+  expectReceipt,
+  fillDetails,
+  METHOD,
+  methodButton,
+  sessionPaymentId,
+  simulatorPayment,
+} from './helpers/payment';
+import { addButton, headerCartLink, KIOSK, openShop, PHONE, serverCart } from './helpers/shop';
+
+/**
+ * Issue 9 faults between the page and the API (§4 start/cancel/poll, §7 calls, §8 error catalogue): answers
+ * that get lost, 5xx answers, failing cart saves, going offline, and leaving Viva's checkout without paying.
+ * Faults are made with route interception; the demo API itself is untouched. Kiosk size (the desktop Swish
+ * flow: phone number, then start) unless a test says otherwise.
+ */
+
+test.use({ viewport: KIOSK });
+
+const WAITING = 'Open the Swish app and approve the payment';
+const CANCEL_RETRYING = 'The payment could not be cancelled yet. Trying again…';
+const UNSAVED = 'The cart could not be saved. Trying again…';
+const OFFLINE = 'You are offline. Check your internet connection.';
+const VIVA_REDIRECTING = 'Taking you to the card payment…';
+
+const anErrorOccurred = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: /An error occurred|An unknown error occurred/ });
+
+/** A café cart with a Kanelbulle, the details with a phone number, and Swish chosen (not started). */
+async function swishReady(page: Page): Promise<void> {
+  await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+  await fillDetails(page, { phone: CUSTOMER.phone });
+  await chooseMethod(page, METHOD.swish);
+}
+
+test('§4 §8 the start answer is lost after the server created the Swish payment: the page waits for the app (no error), and the approval ends on the receipt', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    const release = await keepPaymentPendingOnPage(page);
+    let lost = 0;
+    await page.route('**/cart/startPayment', async (route) => {
+      if (lost > 0) return route.fallback();
+      lost++;
+      await route.fetch(); // the server creates the payment …
+      await route.abort('failed'); // … and its answer never reaches the page
+    });
+    await swishReady(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(page.getByText(WAITING).or(anErrorOccurred(page))).toBeVisible();
+    expect(lost).toBe(1);
+
+    await expect(anErrorOccurred(page)).toHaveCount(0);
+    await expect(page.getByText(WAITING)).toBeVisible();
+    const created = await paymentsSince(page.request, before);
+    expect(created, 'the one payment the lost start created').toHaveLength(1);
+
+    await approveOrCompleted(page.request, created[0]?.paymentId ?? '');
+    await release();
+    await expectReceipt(page);
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+test('§4 §8 the start request never reaches the server: the page shows an error, and starting again leads to a payment', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    await page.route('**/cart/startPayment', (route) => route.abort('failed'));
+    await swishReady(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expect(page.getByText(WAITING)).toHaveCount(0);
+    expect(await paymentsSince(page.request, before)).toEqual([]);
+
+    await page.unroute('**/cart/startPayment');
+    // The open method's panel follows the 'Choose payment' region (it is not inside it).
+    await page
+      .getByRole('button', { name: /^(Start the payment again|Start over|Try again|Pay with Swish)$/ })
+      .click();
+    await expect(page.getByText(WAITING)).toBeVisible();
+    const paymentId = await sessionPaymentId(page);
+    expect((await simulatorPayment(page.request, paymentId))?.amount).toBe(3500);
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+test('§4 §8 Cancel answered with 500: the Swish payment stays visible as pending, and its approval before the cancel gets through ends on the receipt (axe clean)', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    const release = await keepPaymentPendingOnPage(page);
+    await swishReady(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(page.getByText(WAITING)).toBeVisible();
+    const paymentId = await sessionPaymentId(page);
+
+    let refused = 0;
+    await page.route('**/cart/cancelPayment', async (route) => {
+      refused++;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ name: 'INTERNAL_ERROR', errorCode: 'X', message: 'boom' }),
+      });
+    });
+    const cancelAnswered = page.waitForResponse(
+      (r) => r.url().endsWith('/cart/cancelPayment') && r.status() === 500,
+    );
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await cancelAnswered;
+    expect(refused).toBeGreaterThan(0);
+
+    // Not cancelled: the customer still sees the payment pending (waiting, or the cancel being retried).
+    await expect(page.getByText(WAITING).or(page.getByText(CANCEL_RETRYING)).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'cart: Swish pending after a failed cancel');
+
+    // The payer approves before any cancel gets through: the page follows the payment to the receipt.
+    await approveOrCompleted(page.request, paymentId);
+    await release();
+    await expectReceipt(page);
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+/** Makes every PUT …/cart fail (500, or no answer with `abort`) until unrouted; answers the failure count. */
+async function failCartSaves(page: Page, how: 'status500' | 'abort'): Promise<{ failures: () => number }> {
+  let failures = 0;
+  await page.route('**/api/v2/webshop/*/cart', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    failures++;
+    if (how === 'abort') return route.abort('failed');
+    await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+  });
+  return { failures: () => failures };
+}
+
+test('§4 a cart save (PUT cart) failing on the store page at kiosk size: "The cart could not be saved. Trying again…" in the header by the cart count, gone once a retry saves it (axe clean)', async ({
+  page,
+}) => {
+  await openShop(page, '/cafe');
+  const saves = await failCartSaves(page, 'status500');
+  await addButton(page, 'Kanelbulle').click();
+  await expect.poll(saves.failures).toBeGreaterThan(0);
+
+  const unsaved = page.getByRole('banner').getByRole('status').filter({ hasText: UNSAVED });
+  await expect(unsaved).toBeVisible();
+  await expect(headerCartLink(page)).toHaveAccessibleName(/^Cart: 1 item,/);
+  await expectNoAxeViolations(page, 'store: cart not saved');
+
+  await page.unroute('**/api/v2/webshop/*/cart');
+  await expect(unsaved).toHaveCount(0, { timeout: 15_000 });
+  expect((await serverCart(page, 'cafe')).cart).toEqual([
+    expect.objectContaining({ productId: 'kanelbulle', count: 1 }),
+  ]);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('§2 §4 a cart save failing on the store page on a phone: the status is in the mobile cart bar by the count, gone once a retry saves it', async ({
+    page,
+  }) => {
+    await openShop(page, '/cafe');
+    const saves = await failCartSaves(page, 'status500');
+    await addButton(page, 'Kanelbulle').click();
+    await expect.poll(saves.failures).toBeGreaterThan(0);
+
+    const cartBar = page.getByRole('navigation', { name: 'Cart' });
+    await expect(cartBar).toBeVisible();
+    const unsaved = cartBar.getByRole('status').filter({ hasText: UNSAVED });
+    await expect(unsaved).toBeVisible();
+
+    await page.unroute('**/api/v2/webshop/*/cart');
+    await expect(unsaved).toHaveCount(0, { timeout: 15_000 });
+    expect((await serverCart(page, 'cafe')).cart).toEqual([
+      expect.objectContaining({ productId: 'kanelbulle', count: 1 }),
+    ]);
+  });
+});
+
+test('§4 a reload while cart saves fail (no answer) keeps the edits, and the server gets them once saves work again', async ({
+  page,
+}) => {
+  await openShop(page, '/cafe');
+  const saves = await failCartSaves(page, 'abort');
+  await addButton(page, 'Kanelbulle').click();
+  await addButton(page, 'Kanelbulle').click();
+  await expect(headerCartLink(page)).toHaveAccessibleName(/^Cart: 2 items,/);
+  await expect.poll(saves.failures).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(headerCartLink(page)).toHaveAccessibleName(/^Cart: 2 items,/);
+  await expect(page.getByRole('article', { name: 'Kanelbulle' })).toContainText('2 in cart');
+
+  await page.unroute('**/api/v2/webshop/*/cart');
+  await expect
+    .poll(async () => (await serverCart(page, 'cafe')).cart, { timeout: 15_000 })
+    .toEqual([expect.objectContaining({ productId: 'kanelbulle', count: 2 })]);
+});
+
+/** The part of 'An error occurred, please try again: …' after the colon, as the customer reads it. */
+async function errorDetail(page: Page): Promise<string> {
+  const alert = page.getByRole('alert').filter({ hasText: 'An error occurred, please try again:' });
+  await expect(alert).toBeVisible();
+  const text = (await alert.textContent()) ?? '';
+  return text.slice(text.indexOf(':') + 1).trim();
+}
+
+function expectShortPlainDetail(detail: string): void {
+  expect(detail, 'the text after the colon').not.toBe('');
+  for (const raw of ['{', '<', '"name"', 'html'])
+    expect(detail.toLowerCase(), `no "${raw}" in the text after the colon`).not.toContain(raw);
+  expect(detail.length, `"${detail}" is short`).toBeLessThan(60);
+}
+
+test('§8 a start answered 500 with a JSON error body: the customer sees "An error occurred, please try again: …" with a short text, not the body', async ({
+  page,
+}) => {
+  await page.route('**/cart/startPayment', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ name: 'INTERNAL_ERROR', errorCode: 'X', message: 'boom' }),
+    }),
+  );
+  await swishReady(page);
+  await page.getByRole('button', { name: 'Pay with Swish' }).click();
+  expectShortPlainDetail(await errorDetail(page));
+});
+
+test('§8 a start answered 502 with an HTML page: the customer sees "An error occurred, please try again: …" with a short text, not the page', async ({
+  page,
+}) => {
+  await page.route('**/cart/startPayment', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><body><h1>502 Bad Gateway</h1>nginx</body></html>',
+    }),
+  );
+  await swishReady(page);
+  await page.getByRole('button', { name: 'Pay with Swish' }).click();
+  expectShortPlainDetail(await errorDetail(page));
+});
+
+test('§2 offline when the card panel is opened for the first time: the checkout stays with the typed details, says "You are offline…", and trying again online shows the card form', async ({
+  page,
+  context,
+}) => {
+  await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+  await fillDetails(page);
+  // Fresh page: neither the card panel's chunk nor Stripe.js has been fetched yet.
+  expect(
+    await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((e) => /\/assets\/stripe|\/stripe\/v3\.js/.test(e.name)),
+    ),
+  ).toBe(false);
+
+  await context.setOffline(true);
+  try {
+    await methodButton(page, METHOD.stripe).click();
+    // Settle first: the offline text, or the route error page that replaces the whole checkout.
+    await expect(
+      page.getByText(OFFLINE).or(page.getByRole('heading', { level: 1, name: 'Something went wrong' })),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+    await expect(page.getByText(OFFLINE)).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(CUSTOMER.name);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(CUSTOMER.email);
+    const tryAgain = page.getByRole('button', { name: /try again/i });
+    await expect(tryAgain).toBeVisible();
+
+    await context.setOffline(false);
+    await tryAgain.click();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expect(page.getByText(OFFLINE)).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+/** Chooses Viva and waits for the demo's hosted checkout; answers the order code (the payment id). */
+async function toVivaCheckout(page: Page): Promise<string> {
+  await methodButton(page, METHOD.viva).click();
+  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/);
+  return new URL(page.url()).searchParams.get('ref') as string;
+}
+
+/** Back in the cart with the three methods to choose from and no Viva spinner. */
+async function expectMethodsAgain(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+  await expect(page.getByText(VIVA_REDIRECTING)).toHaveCount(0, { timeout: 3_000 });
+  for (const name of Object.values(METHOD)) await expect(methodButton(page, name)).toBeVisible();
+}
+
+test("§2 §4 back from Viva's checkout without paying (browser Back): within 3 s the cart shows the payment methods again and the Viva payment is no longer pending", async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    await cafeCartWith(page, [{ title: 'Ostfralla' }]);
+    await fillDetails(page);
+    const orderCode = await toVivaCheckout(page);
+    expect((await simulatorPayment(page.request, orderCode))?.status).toBe('STARTED');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cafe\/cart$/);
+    await expectMethodsAgain(page);
+    await expect
+      .poll(async () => (await simulatorPayment(page.request, orderCode))?.status, { timeout: 3_000 })
+      .not.toBe('STARTED');
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+test("§2 §4 Viva's own Cancel on the hosted checkout: back in the shop with the payment methods, and the Viva payment is no longer pending", async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    await cafeCartWith(page, [{ title: 'Ostfralla' }]);
+    await fillDetails(page);
+    const orderCode = await toVivaCheckout(page);
+
+    await page
+      .getByRole('button', { name: /cancel|avbryt/i })
+      .or(page.getByRole('link', { name: /cancel|avbryt/i }))
+      .click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/\/cafe\/cart(\?|$)/);
+    await expectMethodsAgain(page);
+    await expect
+      .poll(async () => (await simulatorPayment(page.request, orderCode))?.status, { timeout: 3_000 })
+      .not.toBe('STARTED');
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});

@@ -1,0 +1,351 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { IPHONE, openDevice } from './helpers/devices';
+import {
+  amountToPay,
+  approveOrCompleted,
+  cleanUpPayments,
+  expectChargedAsShown,
+  paymentIdsNow,
+  paymentsSince,
+  recordTotalAtPay,
+  swishAppRequests,
+} from './helpers/moneyTrust';
+import {
+  cafeCartWith,
+  chooseMethod,
+  CUSTOMER,
+  expectReceipt,
+  fillDetails,
+  METHOD,
+  sessionPaymentId,
+} from './helpers/payment';
+import { addFromGrid, cartSaved, KIOSK, openShop, serverCart } from './helpers/shop';
+
+/**
+ * Issue 9, "a checkout you can trust with money": the customer is charged exactly the total the page showed
+ * when they pressed Pay (§2 cart page, §4 start, §7 startPayment pays the server's cart), also when the
+ * cart changed in another tab of the same session, and two customers never both pay for the last stock
+ * (§5 stock, §8 OUT_OF_STOCK). Kiosk size: the desktop Swish flow (phone number, then start).
+ */
+
+test.use({ viewport: KIOSK });
+
+const CHANGED_ALERT =
+  'Your order was changed in another window. Check the items and the total, then pay again.';
+const WAITING = 'Open the Swish app and approve the payment';
+const CARD_OK = '4242 4242 4242 4242';
+
+/** What the page settles on after Pay: the cart-changed refusal, a Swish payment waiting, or the receipt. */
+function afterPay(page: Page) {
+  return page
+    .getByRole('alert')
+    .filter({ hasText: CHANGED_ALERT })
+    .or(page.getByText(WAITING))
+    .or(page.getByRole('heading', { level: 1, name: 'Receipt' }));
+}
+
+/** The total the page ends up showing: the cart's sum, or the receipt's total once paid. */
+async function expectShowsTotal(page: Page, total: string): Promise<void> {
+  if (/\/receipt\//.test(page.url())) await expect(page.getByRole('article')).toContainText(total);
+  else await expect(amountToPay(page)).toContainText(total);
+}
+
+/** Two tabs of one session: A on its cart page with one Kanelbulle (35,00 kr), B on the store with it. */
+async function twoTabsWithOneKanelbulle(page: Page): Promise<Page> {
+  const saved = cartSaved(page);
+  await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+  await saved;
+  await expect(amountToPay(page)).toContainText('35,00 kr');
+  const tabB = await page.context().newPage();
+  await openShop(tabB, '/cafe');
+  await expect(tabB.getByRole('article', { name: 'Kanelbulle' })).toContainText('1 in cart');
+  return tabB;
+}
+
+/** Tab B adds two more Kanelbullar and waits until the server holds its cart of three (105,00 kr). */
+async function tabBAddsTwo(tabB: Page): Promise<void> {
+  await addFromGrid(tabB, 'Kanelbulle', 2);
+  await expect(tabB.getByRole('article', { name: 'Kanelbulle' })).toContainText('3 in cart');
+  await expect
+    .poll(async () => (await serverCart(tabB, 'cafe')).cart.reduce((n, item) => n + item.count, 0))
+    .toBe(3);
+}
+
+test('§2 §4 §7 two tabs, Stripe: after tab B saved 105,00 kr, paying 4242 in tab A charges exactly the total tab A showed at Pay, and tab A ends up showing 105,00 kr', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    const tabB = await twoTabsWithOneKanelbulle(page);
+    await fillDetails(page);
+    await tabBAddsTwo(tabB);
+
+    await page.bringToFront();
+    await chooseMethod(page, METHOD.stripe);
+    const shownAtPay = await recordTotalAtPay(page);
+    await page.getByLabel('Card number').fill(CARD_OK);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(afterPay(page)).toBeVisible({ timeout: 15_000 });
+
+    await expectChargedAsShown(page.request, before, shownAtPay);
+    await expectShowsTotal(page, '105,00 kr');
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+test('§2 §4 §7 two tabs, Swish: after tab B saved 105,00 kr, starting Swish in tab A asks for exactly the total tab A showed at Pay, and tab A ends up showing 105,00 kr', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    const tabB = await twoTabsWithOneKanelbulle(page);
+    await fillDetails(page, { phone: CUSTOMER.phone });
+    await tabBAddsTwo(tabB);
+
+    await page.bringToFront();
+    await chooseMethod(page, METHOD.swish);
+    const shownAtPay = await recordTotalAtPay(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(afterPay(page)).toBeVisible();
+
+    await expectChargedAsShown(page.request, before, shownAtPay);
+    await expectShowsTotal(page, '105,00 kr');
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+test('§2 §4 §7 two tabs, reverse: tab A shows 105,00 kr, tab B removes one Kanelbulle (70,00 kr); paying 4242 in tab A never charges an amount tab A did not show, and tab A ends up showing 70,00 kr', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    const saved = cartSaved(page);
+    await cafeCartWith(page, [{ title: 'Kanelbulle', times: 3 }]);
+    await saved;
+    await expect.poll(async () => (await serverCart(page, 'cafe')).cart[0]?.count).toBe(3);
+    await expect(amountToPay(page)).toContainText('105,00 kr');
+    await fillDetails(page);
+
+    const tabB = await page.context().newPage();
+    await openShop(tabB, '/cafe/cart');
+    await expect(tabB.getByRole('group', { name: 'Quantity Kanelbulle: 3' })).toBeVisible();
+    await tabB.getByRole('button', { name: 'Decrease quantity of Kanelbulle' }).click();
+    await expect(tabB.getByRole('group', { name: 'Quantity Kanelbulle: 2' })).toBeVisible();
+    await expect.poll(async () => (await serverCart(tabB, 'cafe')).cart[0]?.count).toBe(2);
+
+    await page.bringToFront();
+    await chooseMethod(page, METHOD.stripe);
+    const shownAtPay = await recordTotalAtPay(page);
+    await page.getByLabel('Card number').fill(CARD_OK);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(afterPay(page)).toBeVisible({ timeout: 15_000 });
+
+    await expectChargedAsShown(page.request, before, shownAtPay);
+    await expectShowsTotal(page, '70,00 kr');
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+test('§4 §7 the cart changed on the server behind the page (same session, nothing tells the page): the start is refused with the cart-changed alert, then the page shows the current cart and 105,00 kr (axe clean)', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    const saved = cartSaved(page);
+    await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+    await saved;
+    await fillDetails(page, { phone: CUSTOMER.phone });
+    // Another window of this session (page.request carries the page's cookie) saves three Kanelbullar.
+    // No BroadcastChannel message or storage event reaches this page: only the server knows.
+    const put = await page.request.put('/api/v2/webshop/cafe/cart', {
+      data: {
+        cart: [{ id: 'other-window-1', productId: 'kanelbulle', count: 3, deviations: [], description: '' }],
+        tabItems: [],
+      },
+    });
+    expect(put.ok()).toBe(true);
+    await expect(amountToPay(page)).toContainText('35,00 kr');
+
+    await chooseMethod(page, METHOD.swish);
+    const shownAtPay = await recordTotalAtPay(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(afterPay(page)).toBeVisible();
+
+    await expectChargedAsShown(page.request, before, shownAtPay);
+    await expect(page.getByRole('alert').filter({ hasText: CHANGED_ALERT })).toBeVisible();
+    expect(await paymentsSince(page.request, before)).toEqual([]);
+    await expect(amountToPay(page)).toContainText('105,00 kr');
+    await expect(page.getByRole('group', { name: 'Quantity Kanelbulle: 3' })).toBeVisible();
+    await expectNoAxeViolations(page, 'cart: the cart-changed alert');
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+/** A customer of their own (own context, own session) with all 3 Semlor of the café ready to pay by Swish. */
+async function semlaCustomer(browser: Browser) {
+  const context = await browser.newContext({ viewport: KIOSK });
+  const page = await context.newPage();
+  const saved = cartSaved(page);
+  await cafeCartWith(page, [{ title: 'Semla', times: 3 }]);
+  await saved;
+  await fillDetails(page, { phone: CUSTOMER.phone });
+  await chooseMethod(page, METHOD.swish);
+  return { context, page };
+}
+
+const outOfStock = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: 'Articles are out of stock' }).first();
+
+/** Both press 'Pay with Swish' together; answers [winner, loser] by who got the pending payment. */
+async function raceForSemlor(a: Page, b: Page): Promise<[Page, Page]> {
+  await Promise.all([
+    a.getByRole('button', { name: 'Pay with Swish' }).click(),
+    b.getByRole('button', { name: 'Pay with Swish' }).click(),
+  ]);
+  for (const page of [a, b]) await expect(page.getByText(WAITING).or(outOfStock(page))).toBeVisible();
+  return (await a.getByText(WAITING).isVisible()) ? [a, b] : [b, a];
+}
+
+test('§4 §5 §8 two customers race for the last 3 Semlor with Swish: exactly one payment starts, the other sees "Articles are out of stock", and only the winner gets a receipt', async ({
+  browser,
+  request,
+}) => {
+  const before = await paymentIdsNow(request);
+  const first = await semlaCustomer(browser);
+  const second = await semlaCustomer(browser);
+  try {
+    const [winner, loser] = await raceForSemlor(first.page, second.page);
+
+    const started = await paymentsSince(request, before);
+    expect(
+      started.map((p) => ({ amount: p.amount, status: p.status })),
+      'payments started for the 3 Semlor',
+    ).toHaveLength(1);
+    await expect(loser.getByText(WAITING)).toHaveCount(0);
+    await expect(outOfStock(loser)).toBeVisible();
+
+    await approveOrCompleted(request, started[0]?.paymentId ?? '');
+    await expectReceipt(winner);
+    // The loser's page is still the cart, with the stock message, and no receipt comes later either.
+    await expect(loser).toHaveURL(/\/cafe\/cart$/);
+    await expect(outOfStock(loser)).toBeVisible();
+    const paid = (await paymentsSince(request, before)).filter((p) => p.status === 'COMPLETED');
+    expect(paid).toHaveLength(1);
+  } finally {
+    await first.context.close();
+    await second.context.close();
+    await cleanUpPayments(request, before);
+  }
+});
+
+test('§4 §5 §8 after the Semla race winner presses Cancel, the loser can start a Swish payment for the 3 Semlor', async ({
+  browser,
+  request,
+}) => {
+  const before = await paymentIdsNow(request);
+  const first = await semlaCustomer(browser);
+  const second = await semlaCustomer(browser);
+  try {
+    const [winner, loser] = await raceForSemlor(first.page, second.page);
+    const started = await paymentsSince(request, before);
+    expect(
+      started.map((p) => ({ amount: p.amount, status: p.status })),
+      'payments started for the 3 Semlor',
+    ).toHaveLength(1);
+    const winnerPaymentId = started[0]?.paymentId;
+
+    // Cancel at once: the demo's Swish completes a pending payment by itself after 1.5 s.
+    await winner.getByRole('button', { name: 'Cancel' }).click();
+    await expect(winner.getByText(WAITING)).toHaveCount(0);
+    const winnerStatus = async () =>
+      (await paymentsSince(request, before)).find((p) => p.paymentId === winnerPaymentId)?.status;
+    await expect.poll(winnerStatus).not.toBe('STARTED');
+    expect(
+      await winnerStatus(),
+      'timing: the winner payment completed (SWISH_DELAY_MS) before its cancel arrived',
+    ).toBe('CANCELLED');
+
+    await loser.getByRole('button', { name: /^(Pay with Swish|Start the payment again)$/ }).click();
+    await expect(loser.getByText(WAITING)).toBeVisible();
+    await expect(outOfStock(loser)).toHaveCount(0);
+    const loserPayment = await sessionPaymentId(loser);
+    expect((await paymentsSince(request, before)).find((p) => p.paymentId === loserPayment)).toMatchObject({
+      status: expect.stringMatching(/STARTED|COMPLETED/),
+      amount: 3 * 5500,
+    });
+  } finally {
+    await first.context.close();
+    await second.context.close();
+    await cleanUpPayments(request, before);
+  }
+});
+
+/** Strips the startPayment answer to `{ paymentId }`, the minimum §7 promises. Answers the ids seen. */
+async function stripStartAnswer(page: Page): Promise<string[]> {
+  const ids: string[] = [];
+  await page.route('**/cart/startPayment', async (route) => {
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    const { paymentId } = (await response.json()) as { paymentId: string };
+    ids.push(paymentId);
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ paymentId }),
+    });
+  });
+  return ids;
+}
+
+test('§4 §7 a start answer with only paymentId: Stripe 4242 still ends on the receipt (the client secret comes from the payment-intent call)', async ({
+  page,
+}) => {
+  const before = await paymentIdsNow(page.request);
+  try {
+    const ids = await stripStartAnswer(page);
+    await cafeCartWith(page, [{ title: 'Kladdkaka' }]);
+    await fillDetails(page);
+    await chooseMethod(page, METHOD.stripe);
+    await page.getByLabel('Card number').fill(CARD_OK);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect.poll(() => ids.length).toBe(1);
+    const receiptId = await expectReceipt(page);
+    expect((await paymentsSince(page.request, before)).find((p) => p.paymentId === ids[0])).toMatchObject({
+      status: 'COMPLETED',
+      receiptId,
+    });
+  } finally {
+    await cleanUpPayments(page.request, before);
+  }
+});
+
+test('§2 §7 a start answer with only paymentId: Swish on an iPhone still goes to the app, with the paymentId as the token', async ({
+  browser,
+  request,
+}) => {
+  const before = await paymentIdsNow(request);
+  const { context, page } = await openDevice(browser, IPHONE);
+  try {
+    const ids = await stripStartAnswer(page);
+    const appLinks = swishAppRequests(page);
+    await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+    await fillDetails(page);
+    await chooseMethod(page, METHOD.swish);
+    await expect.poll(() => ids.length).toBe(1);
+    await expect
+      .poll(() => appLinks, { message: 'the app link swish://paymentrequest?token=… was opened' })
+      .toHaveLength(1);
+    const link = new URL(appLinks[0] ?? '');
+    expect(link.protocol + link.host).toBe('swish:paymentrequest');
+    expect(link.searchParams.get('token')).toBe(ids[0]);
+    expect(link.searchParams.get('callbackurl')).toMatch(/\/cafe\/cart$/);
+  } finally {
+    await context.close();
+    await cleanUpPayments(request, before);
+  }
+});
