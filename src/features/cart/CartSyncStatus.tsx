@@ -4,9 +4,10 @@ import { useSelector } from 'react-redux';
 import { selectCartUnsaved } from './cartSelectors';
 
 /**
- * Says, on every shop page, when the server does not hold the cart the page shows (saving failed and is being
- * retried), and stops saying it once a save gets through. The status region is always there, so screen
- * readers announce the text when it appears; it is pinned to the top so it is seen at any scroll position.
+ * Says, in the shop header beside the cart count (on every shop page and screen size), when the server does
+ * not hold the cart the page shows (saving failed and is being retried), and stops once a save gets through.
+ * The status region is always there, so screen readers announce the text when it appears; it is pinned to
+ * the top of the viewport so it is seen at any scroll position.
  */
 export function CartSyncStatus() {
   const { t } = useTranslation();

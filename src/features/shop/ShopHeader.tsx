@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { CartSummaryLink } from '../cart/CartSummaryLink';
+import { CartSyncStatus } from '../cart/CartSyncStatus';
 import type { SessionState } from '../session/sessionSlice';
 import { selectShopInfo, selectTheme } from './shopSelectors';
 
@@ -68,6 +69,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         {reference && <span css={{ flex: 'none', whiteSpace: 'pre' }}>{` - ${reference}`}</span>}
       </p>
       {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}
+      {showCart && <CartSyncStatus />}
     </header>
   );
 }

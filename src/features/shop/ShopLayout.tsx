@@ -4,7 +4,6 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { Spinner } from '../../shared/ui/Spinner';
-import { CartSyncStatus } from '../cart/CartSyncStatus';
 import { MobileCartBar } from '../cart/MobileCartBar';
 import { ReferencePage } from '../session/ReferencePage';
 import { sessionActions } from '../session/sessionSlice';
@@ -71,7 +70,6 @@ export function ShopLayout() {
       {content}
       {loaded && <ShopFooter shopId={webshopId} showOpeningHours={display !== 'closed'} />}
       {display === 'open' && <MobileCartBar shopId={webshopId} />}
-      {display === 'open' && <CartSyncStatus />}
     </ShopThemeProvider>
   );
 }
