@@ -16,6 +16,7 @@ export {
   loadTranslations,
   currentLanguage,
   setLanguage,
+  visitorLanguage,
 } from './i18n';
 export { formatDateTime, formatWeekday, formatTime } from './format';
 export { useLanguage } from './useLanguage';
