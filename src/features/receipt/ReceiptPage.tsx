@@ -7,7 +7,7 @@ import { validateField } from '../../domain/customerInfo';
 import { formatMoney, money } from '../../domain/money';
 import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
-import { formatDateTime, useLanguage } from '../../shared/i18n';
+import { formatDateTime, formatNumber, useLanguage } from '../../shared/i18n';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Page } from '../../shared/ui/Page';
@@ -87,7 +87,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
                 <span>{t('receipt.discount')}</span>
                 <span>
                   {line.discount.type === 'PERCENTAGE'
-                    ? `-${line.discount.amount} %`
+                    ? `-${formatNumber(line.discount.amount, lng)} %`
                     : `-${m(line.discount.amount)}`}
                 </span>
               </div>
@@ -100,7 +100,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <dl css={{ margin: '12px 0', display: 'grid', gap: 4 }}>
         {totals.vatByRate.map((v) => (
           <div key={v.rate} css={row}>
-            <dt>{t('receipt.vatRate', { rate: v.rate })}</dt>
+            <dt>{t('receipt.vatRate', { rate: formatNumber(v.rate, lng) })}</dt>
             <dd css={{ margin: 0 }}>{m(v.vat)}</dd>
           </div>
         ))}
