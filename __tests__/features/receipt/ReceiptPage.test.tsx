@@ -79,6 +79,34 @@ async function openReceipt(api = {}, options: { lng?: Language; data?: Receipt }
 }
 
 describe('§2 receipt page', () => {
+  it('§4 COMPLETED shows success: the page says at the top, in a status region, that the payment went through', async () => {
+    await openReceipt();
+    const confirmation = screen.getByText('Payment completed – thank you!');
+    const region = confirmation.closest('[role="status"]');
+    expect(region).not.toBeNull();
+    expect(screen.getAllByRole('status')).toContain(region);
+    expect(confirmation).toBeVisible();
+    // Above the receipt itself, where the customer's eyes land after paying.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Receipt' });
+    expect(region!.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each<[Language, string]>([
+    ['se', 'Betalningen är genomförd – tack!'],
+    ['fi', 'Maksu onnistui – kiitos!'],
+  ])('§4 the success confirmation in %s: %s', async (lng, text) => {
+    await openReceipt({}, { lng });
+    expect(screen.getByText(text).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('§4 no success confirmation while the receipt loads or when it cannot be loaded', async () => {
+    await renderApp('/cafe/receipt/nope', {
+      api: { getReceipt: () => Promise.reject(new NetworkError('Not found', { status: 404 })) },
+    });
+    await screen.findByRole('alert');
+    expect(screen.queryByText('Payment completed – thank you!')).not.toBeInTheDocument();
+  });
+
   it('shows the seller, the number and every line with count × price, extras and note', async () => {
     await openReceipt();
     const article = screen.getByRole('article');

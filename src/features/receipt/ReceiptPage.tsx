@@ -198,6 +198,7 @@ function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string
 /** §2 receipt page after payment, with e-mail and download. */
 export function ReceiptPage() {
   const { t } = useTranslation();
+  const theme = useTheme();
   const dispatch = useDispatch();
   const { webshopId = '', receiptId = '' } = useParams();
   const { status, receipt, downloadUrl } = useSelector(selectReceiptState);
@@ -208,6 +209,23 @@ export function ReceiptPage() {
 
   return (
     <Page narrow>
+      {/* §4 COMPLETED shows success. The cart page brought the customer here by itself, so say first, and
+          to screen readers too (the region is there before the text, so the change is announced). */}
+      <div role="status">
+        {status === 'loaded' && receipt && (
+          <p
+            css={{
+              margin: '0 0 16px',
+              padding: '12px 16px',
+              borderLeft: `4px solid ${theme.primaryColor}`,
+              fontSize: 18,
+              fontWeight: 700,
+            }}
+          >
+            {t('receipt.paymentCompleted')}
+          </p>
+        )}
+      </div>
       {status === 'loading' && <Spinner label={t('receipt.loading')} />}
       {status === 'error' && (
         <div role="alert">
