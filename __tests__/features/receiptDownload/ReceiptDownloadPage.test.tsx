@@ -107,6 +107,17 @@ describe('receipt download page', () => {
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
   });
 
+  it('§8 a 400 that names nothing (the API edge says only "HTTP 400") shows error.anErrorOccurred', async () => {
+    await renderApp('/receipt/c-cafe/r-1', {
+      api: {
+        getReceiptPdf: () =>
+          Promise.reject(new NetworkError('HTTP 400', { status: 400, detail: 'GET … answered 400: Bad' })),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred, please try again');
+    expect(screen.queryByText(/HTTP 400/)).not.toBeInTheDocument();
+  });
+
   it("a 400 shows the server's message and is not reported", async () => {
     const { reportError } = await renderApp('/receipt/c-cafe/bad!id', {
       api: {

@@ -5,6 +5,7 @@ import {
   type ReportingClient,
   type ReportingConfig,
 } from '../../../src/shared/reporting/reporter';
+import { NetworkError } from '../../../src/shared/api';
 import { scrubEvent } from '../../../src/shared/reporting/scrubEvent';
 import { startSentry } from '../../../src/shared/reporting/sentrySdk';
 import { IGNORED_ERRORS, sentryOptions } from '../../../src/shared/reporting/sentryOptions';
@@ -74,6 +75,24 @@ describe('createReporter', () => {
     const late = new Error('late');
     reporter.report(late);
     expect(sdk.captureException).toHaveBeenLastCalledWith(late, undefined);
+  });
+
+  it("§8 a failed call's answer text (NetworkError detail) goes with the report, also from a cause", async () => {
+    const { reporter, runScheduled, sdk } = setup();
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    await runScheduled();
+    const failed = new NetworkError('HTTP 502', { status: 502, detail: 'GET /a answered 502: <html>' });
+    reporter.report(failed, { area: 'cart' });
+    expect(sdk.captureException).toHaveBeenLastCalledWith(failed, {
+      contexts: { details: { area: 'cart' }, response: { detail: 'GET /a answered 502: <html>' } },
+    });
+    const wrapped = new Error('Failed to fetch payment intent', {
+      cause: new NetworkError('INTERNAL_ERROR', { status: 500, detail: 'GET /b answered 500: {}' }),
+    });
+    reporter.report(wrapped);
+    expect(sdk.captureException).toHaveBeenLastCalledWith(wrapped, {
+      contexts: { response: { detail: 'GET /b answered 500: {}' } },
+    });
   });
 
   it('reports the same error object once (an error page that renders again)', async () => {
