@@ -147,16 +147,25 @@ describe('GET receipt', () => {
     ]);
     const receipt = (await fi.get(`/api/v2/webshop/kahvila/receipt/${id}`)).json as ReceiptResponse;
     expect(receipt.currency).toBe('EUR');
-    // 14 %: 7,80 € → 0,957… ; 25.5 %: 7,90 € → 1,605… ; total 2,563… → 2,56 split 0,96 + 1,60.
+    // §9 per line: 14 %: 7,80 € → 0,957… → 0,96; 25.5 %: 7,90 € → 1,605… → 1,61; VAT 2,57.
     expect(receiptTotals(receipt.products)).toEqual({
       total: 1570,
-      vat: 256,
-      net: 1314,
+      vat: 257,
+      net: 1313,
       vatByRate: [
         { rate: 14, vat: 96, net: 684, gross: 780 },
-        { rate: 25.5, vat: 160, net: 630, gross: 790 },
+        { rate: 25.5, vat: 161, net: 629, gross: 790 },
       ],
     });
+    // The e-mailed receipt (the same view as the PDF) writes the rate the Finnish way.
+    expect(
+      (await fi.post(`/api/v2/webshop/kahvila/receipt/${id}/email`, { email: 'a@example.com' })).status,
+    ).toBe(204);
+    const outbox = (await fi.get('/demo/api/outbox')).json as { receiptId: string; body: string }[];
+    const body = outbox.find((mail) => mail.receiptId === id)?.body ?? '';
+    expect(body).toContain('ALV 25,5 %');
+    expect(body).toContain('ALV 14 %');
+    expect(body).not.toContain('25.5');
   });
 
   it('404 for unknown receipts and for another shop’s receipt', async () => {

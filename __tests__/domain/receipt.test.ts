@@ -88,9 +88,16 @@ describe('§9 receipt line price after discount', () => {
 });
 
 describe('§9 receipt line VAT', () => {
-  it('is amount × (1 − 1/((tax + 100)/100))', () => {
+  it('is amount × (1 − 1/((tax + 100)/100)), rounded to whole minor units per line', () => {
     expect(vatPart(9000, 12)).toBeCloseTo(964.2857, 3);
-    expect(lineTax(line())).toBeCloseTo(964.2857, 3);
+    expect(lineTax(line())).toBe(964);
+  });
+
+  it('§9 rounds each line’s tax part half away from zero: a Finnish 7,90 € item at 25.5 % carries 1,61 €', () => {
+    expect(vatPart(790, 25.5)).toBeCloseTo(160.518, 3);
+    expect(lineTax(line({ price: 790, count: 1, tax: 25.5 }))).toBe(161);
+    // 14 öre at 12 % carries exactly 1.5 öre: the half goes up.
+    expect(lineTax(line({ price: 14, count: 1 }))).toBe(2);
   });
 
   it('is one fifth of the gross at 25 %', () => {
@@ -102,25 +109,25 @@ describe('§9 receipt line VAT', () => {
   });
 
   it('is taken from the amount after discount', () => {
-    expect(lineTax(line({ discount: { type: 'PERCENTAGE', amount: 10 } }))).toBeCloseTo((8100 * 12) / 112, 6);
-    expect(lineTax(line({ discount: { type: 'FIXED', amount: 500 } }))).toBeCloseTo((8500 * 12) / 112, 6);
+    expect(lineTax(line({ discount: { type: 'PERCENTAGE', amount: 10 } }))).toBe(868); // 867.86
+    expect(lineTax(line({ discount: { type: 'FIXED', amount: 500 } }))).toBe(911); // 910.71
     expect(lineTax(line({ discount: { type: 'FIXED', amount: 100000 } }))).toBe(0);
   });
 
   it('taxes an extra at its own rate', () => {
     // Product part 2 × 4500 at 12 %, extra part 2 × 1000 at 25 %.
-    expect(lineTax(line({ deviations: [extra()] }))).toBeCloseTo((9000 * 12) / 112 + 2000 / 5, 6);
+    expect(lineTax(line({ deviations: [extra()] }))).toBe(964 + 400); // 964.29 rounded + 400
   });
 
   it('gives exactly the single-rate formula when the extras share the product rate', () => {
     const sameRate = line({ deviations: [extra({ tax: 12 })] });
-    expect(lineTax(sameRate)).toBeCloseTo(vatPart(11000, 12), 9);
+    expect(lineTax(sameRate)).toBe(1179); // vatPart(11000, 12) = 1178.57, one part, rounded once
   });
 
   it('splits a discount between the product and its extras in proportion to their price', () => {
     const discounted = line({ deviations: [extra()], discount: { type: 'PERCENTAGE', amount: 10 } });
     // 9900 after discount: 8100 product part at 12 %, 1800 extra part at 25 %.
-    expect(lineTax(discounted)).toBeCloseTo((8100 * 12) / 112 + 1800 / 5, 6);
+    expect(lineTax(discounted)).toBe(868 + 360); // 867.86 rounded + 360
   });
 });
 
@@ -188,22 +195,40 @@ describe('§9 receipt totals', () => {
     expect(totals).toMatchObject({ total: 12600, vat: 1000, net: 11600 });
   });
 
-  it('rounds the total VAT once over all lines, not per line', () => {
-    // 5 öre at 12 % carries 0.5357 VAT: per-line rounding would give 3, the sum 1.607 rounds to 2.
+  it('§9 sums the VAT of each line rounded on its own, not the unrounded sum rounded once', () => {
+    // 5 öre at 12 % carries 0.5357 VAT, 1 öre per line: 3, where the unrounded sum 1.607 would give 2.
     const cheap = line({ price: 5, count: 1 });
-    expect(receiptTotals([cheap, cheap, cheap]).vat).toBe(2);
-    // 4 öre carries 0.4286: per-line rounding would give 0, the sum 1.2857 rounds to 1.
+    expect(receiptTotals([cheap, cheap, cheap]).vat).toBe(3);
+    // 4 öre carries 0.4286, 0 per line: 0, where the unrounded sum 1.2857 would give 1.
     const tiny = line({ price: 4, count: 1 });
-    expect(receiptTotals([tiny, tiny, tiny]).vat).toBe(1);
+    expect(receiptTotals([tiny, tiny, tiny]).vat).toBe(0);
   });
 
-  it('rounds the per-rate rows so they add up to the printed VAT and total', () => {
-    // 1002 at 12 % has VAT 107.36 and 1002 at 25 % has 200.40: together 307.76 → 308.
+  it('§9 a Finnish receipt: 7,80 € at 14 % (0,96 €) and 7,90 € at 25.5 % (1,61 €) carry 2,57 € VAT', () => {
+    // Unrounded 95.79 + 160.52 = 256.31 would print 2,56 € and a 25.5 % row of 1,60 €.
+    expect(
+      receiptTotals([
+        line({ price: 390, count: 2, tax: 14 }),
+        line({ id: 'p2', price: 790, count: 1, tax: 25.5 }),
+      ]),
+    ).toEqual({
+      total: 1570,
+      vat: 257,
+      net: 1313,
+      vatByRate: [
+        { rate: 14, vat: 96, net: 684, gross: 780 },
+        { rate: 25.5, vat: 161, net: 629, gross: 790 },
+      ],
+    });
+  });
+
+  it('per-rate rows are sums of the rounded lines, so they add up to the printed VAT and total', () => {
+    // 1002 at 12 % has VAT 107.36 → 107 and 1002 at 25 % has 200.40 → 200.
     const totals = receiptTotals([line({ price: 1002, count: 1 }), line({ price: 1002, count: 1, tax: 25 })]);
-    expect(totals.vat).toBe(308);
+    expect(totals.vat).toBe(307);
     expect(totals.vatByRate).toEqual([
       { rate: 12, vat: 107, net: 895, gross: 1002 },
-      { rate: 25, vat: 201, net: 801, gross: 1002 },
+      { rate: 25, vat: 200, net: 802, gross: 1002 },
     ]);
   });
 

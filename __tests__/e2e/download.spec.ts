@@ -78,9 +78,11 @@ test.describe('download page', () => {
 test.describe('receipt download page', () => {
   test("fetches a real receipt's PDF; Download opens it in a new window", async ({ page, request }) => {
     const receiptId = await realReceipt(request);
+    // A first visit, no language named anywhere: §2 gives this page in Swedish.
     await page.goto(`/receipt/c-cafe/${receiptId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Download your receipt' })).toBeVisible();
-    const download = page.getByRole('link', { name: 'Download' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Ladda ner ditt kvitto' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+    const download = page.getByRole('link', { name: 'Ladda ner' });
     await expect(download).toHaveAttribute('href', /^blob:http:\/\/127\.0\.0\.1:\d+\//);
     await expectNoAxeViolations(page);
     await shot(page, 'receipt-download-ready');
@@ -91,6 +93,15 @@ test.describe('receipt download page', () => {
       return { type: blob.type, head: new TextDecoder().decode((await blob.arrayBuffer()).slice(0, 5)) };
     });
     expect(bytes).toEqual({ type: 'application/pdf', head: '%PDF-' });
+  });
+
+  test('§1 a visitor who names English gets English', async ({ page }) => {
+    await page.route('**/api/v1/webshop/download/**', (route) =>
+      route.fulfill({ json: { pdfData: { data: [37, 80, 68, 70, 45] } } }),
+    );
+    await page.goto('/receipt/c-cafe/r-demo?lng=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Download your receipt' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download' })).toBeVisible();
   });
 
   test('Swedish: Ladda ner ditt kvitto, Ladda ner', async ({ page }) => {
@@ -105,14 +116,14 @@ test.describe('receipt download page', () => {
 
   test('shows that it is fetching', async ({ page }) => {
     await page.route('**/api/v1/webshop/download/**', () => undefined); // never answers
-    await page.goto('/receipt/c-cafe/r-slow');
+    await page.goto('/receipt/c-cafe/r-slow?lng=en');
     await expect(page.getByRole('status')).toContainText('Fetching the receipt…');
     await expectNoAxeViolations(page);
     await shot(page, 'receipt-download-loading');
   });
 
   test("a 400 shows the server's message", async ({ page }) => {
-    await page.goto('/receipt/c-cafe/bad!id');
+    await page.goto('/receipt/c-cafe/bad!id?lng=en');
     await expect(page.getByRole('alert')).toHaveText('INVALID_RECEIPT_ID');
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -120,7 +131,7 @@ test.describe('receipt download page', () => {
   });
 
   test('another failure (404) shows error.anErrorOccurred and can try again', async ({ page }) => {
-    await page.goto('/receipt/c-cafe/no-such-receipt');
+    await page.goto('/receipt/c-cafe/no-such-receipt?lng=en');
     await expect(page.getByRole('alert')).toHaveText('An error occurred, please try again');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expectNoAxeViolations(page);

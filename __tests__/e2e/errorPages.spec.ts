@@ -13,8 +13,22 @@ test('an unknown address in a shop shows the 404 page with a link to the product
 });
 
 test('an unknown shop shows the shop-not-found page (§2 notFound comes first)', async ({ page }) => {
-  await page.goto('/no-such-shop/anything');
+  await page.goto('/no-such-shop');
   await expect(page.getByRole('heading', { level: 1, name: 'Shop not found' })).toBeVisible();
+});
+
+test('an address no route matches shows the 404 page, not "Shop not found" (§2 * route)', async ({
+  page,
+}) => {
+  for (const path of [
+    '/no/such/deep/page',
+    '/company/c-cafe',
+    '/integrate/fortnox',
+    '/no-such-shop/anything',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  }
 });
 
 test('the 404 page speaks Finnish with ?lng=fi and sets the document language', async ({ page }) => {

@@ -31,6 +31,8 @@ test('§2 the receipt page shows seller, lines as count * price, VAT, net, total
   page,
 }) => {
   const receiptId = await openFreshReceipt(page);
+  // §4 COMPLETED shows success, above the receipt.
+  await expect(page.getByRole('status').filter({ hasText: 'Payment completed – thank you!' })).toBeVisible();
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText(`Receipt number: ${receiptId}`);
   await expect(receipt).toContainText('Café Kanelbullen AB');

@@ -36,6 +36,18 @@ test("reference flow: Save empty → 'You must enter a table number'; '99' → '
   await expect(headerCartLink(page)).toBeVisible();
 });
 
+test('a ?table= over 32 characters (a bad QR sticker) shows the reference page with "Table number not found", and a typed table opens the store', async ({
+  page,
+}) => {
+  await openShop(page, `/restaurant?table=${'1'.repeat(40)}`);
+  const table = page.getByLabel('Table number');
+  await expect(table).toHaveAccessibleDescription('Table number not found');
+  await expect(page.getByText(/Something went wrong with the connection/)).toHaveCount(0);
+  await table.fill('07');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(headerTitle(page)).toHaveText('Restaurang Sjöboden - 07');
+});
+
 test('/restaurant?table=12 goes straight to the store with the table in the header title (§2 table query)', async ({
   page,
 }) => {

@@ -90,7 +90,7 @@ test('a route error reaches the collector, as production, without contact detail
 test("a 'Failed to fetch' is not reported", async ({ page, request }) => {
   // The receipt call never reaches the server, as on a dropped connection.
   await page.route('**/api/v1/webshop/download/**', (route) => route.abort('internetdisconnected'));
-  await openWithReporting(page, '/receipt/c-cafe/r1');
+  await openWithReporting(page, '/receipt/c-cafe/r1?lng=en');
   await expect(page.getByRole('alert')).toHaveText('An error occurred, please try again');
 
   // A real error afterwards proves the pipeline works and has sent everything reported before it.

@@ -50,6 +50,8 @@ export interface RenderAppOptions {
   api?: Partial<Api>;
   /** Wraps the whole tree in a React Profiler with this callback. */
   onRender?: ProfilerOnRenderCallback;
+  /** Another i18next instance than the shared English one (e.g. one that detected the language). */
+  i18n?: I18n;
 }
 
 /** Renders `path` (e.g. '/cafe/cart?table=4') through the app's routes and returns the store, API and user. */
@@ -68,7 +70,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   } as Partial<Api>;
   const { store, navigate, assignLocation, reportError } = testStore(api);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const i18n = await testI18n();
+  const i18n = options.i18n ?? (await testI18n());
   const user = userEvent.setup();
   let tree: ReactElement = (
     <Provider store={store}>

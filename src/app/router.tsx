@@ -41,7 +41,8 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/shop/RefundPolicyPage').then((m) => ({ Component: m.RefundPolicyPage })),
           },
-          { path: '*', element: <NotFoundPage /> },
+          // No splat here: '/:webshopId/*' would take '/no/such/page' or '/company/x' for a shop called
+          // 'no' or 'company' and answer "Shop not found"; unknown paths belong to the 404 route below.
         ],
       },
       ...['stripe', 'integrateFortnox', 'integrateVisma'].map((path) => ({

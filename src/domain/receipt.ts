@@ -1,7 +1,8 @@
 /**
  * Receipt maths of SPEC §9. Prices are integer minor units; tax rates are percentages (12 means 12 %).
  * A line's price = (price + Σ extras) × count × sizeOfItem, less the discount; the VAT part of an amount
- * including VAT is amount × (1 − 1/((tax + 100)/100)).
+ * including VAT is amount × (1 − 1/((tax + 100)/100)), taken per line and rounded per line to whole minor
+ * units, and the receipt's VAT is the sum of those rounded line parts.
  */
 import { roundMinorUnits } from './money';
 import type { Discount } from './types';
@@ -83,29 +84,8 @@ export function lineTotal(line: ReceiptLineInput): number {
 }
 
 /**
- * The after-discount line total split over the line's parts in proportion to their gross, so a discount
- * reduces the product and each extra alike; parts with no amount are left out.
- */
-function discountedParts(line: ReceiptLineInput): LinePart[] {
-  const gross = lineGross(line);
-  const total = lineTotal(line);
-  if (gross === 0 || total === 0) return [];
-  return lineParts(line)
-    .filter((part) => part.gross !== 0)
-    .map((part) => ({ rate: part.rate, gross: (total * part.gross) / gross }));
-}
-
-/**
- * VAT part of a line (§9), unrounded: the after-discount total is split between the product and its extras
- * in proportion to their gross and each part is taxed at its own rate (one rate gives exactly the §9 formula).
- */
-export function lineTax(line: ReceiptLineInput): number {
-  return discountedParts(line).reduce((sum, part) => sum + vatPart(part.gross, part.rate), 0);
-}
-
-/**
- * Rounds `values` to integers that add up to exactly `target` (largest remainder), so the per-rate rows of a
- * receipt add up to its printed totals.
+ * Rounds `values` to integers that add up to exactly `target` (largest remainder), so a line's parts add up
+ * to its printed total.
  */
 function allocate(values: number[], target: number): number[] {
   const floors = values.map((v) => Math.floor(v));
@@ -122,35 +102,65 @@ function allocate(values: number[], target: number): number[] {
   return result;
 }
 
+/** A line's amount at one VAT rate, after discount, and the VAT in it, both in whole minor units. */
+interface TaxedPart {
+  rate: number;
+  gross: number;
+  vat: number;
+}
+
 /**
- * Receipt totals (§9): total = Σ lineTotal, vat = round(Σ lineTax), net = total − vat, plus the VAT per rate
- * sorted by rate; the per-rate rows are rounded so that they add up to total and vat exactly.
+ * The line's tax parts (§9), one per VAT rate on the line (the product's and its extras'): the after-discount
+ * total is split over the rates in proportion to their gross, in whole minor units adding up to the line
+ * total, and each part's VAT is rounded to whole minor units, halves away from zero. A line with one rate
+ * gets exactly round(lineTotal × (1 − 1/((tax + 100)/100))). Rates with no amount are left out.
+ */
+function taxedParts(line: ReceiptLineInput): TaxedPart[] {
+  const gross = lineGross(line);
+  const total = lineTotal(line);
+  if (gross === 0 || total === 0) return [];
+  const byRate = new Map<number, number>();
+  for (const part of lineParts(line)) byRate.set(part.rate, (byRate.get(part.rate) ?? 0) + part.gross);
+  const rates = [...byRate.entries()].filter(([, partGross]) => partGross !== 0);
+  const amounts = allocate(
+    rates.map(([, partGross]) => (total * partGross) / gross),
+    total,
+  );
+  return rates.map(([rate], i) => {
+    const amount = amounts[i] ?? 0;
+    return { rate, gross: amount, vat: roundMinorUnits(vatPart(amount, rate)) };
+  });
+}
+
+/**
+ * VAT part of a line (§9) in whole minor units: the sum of its tax parts, each rounded (one per rate when
+ * extras carry another rate than the product).
+ */
+export function lineTax(line: ReceiptLineInput): number {
+  return taxedParts(line).reduce((sum, part) => sum + part.vat, 0);
+}
+
+/**
+ * Receipt totals (§9): total = Σ lineTotal, vat = Σ lineTax (each line rounded on its own, as the receipt
+ * prints per line), net = total − vat, plus the VAT per rate sorted by rate. The per-rate rows are sums of
+ * the same rounded line parts, so they add up to total and vat exactly.
  */
 export function receiptTotals(products: ReceiptLineInput[]): ReceiptTotals {
-  const total = products.reduce((sum, line) => sum + lineTotal(line), 0);
   const byRate = new Map<number, { gross: number; vat: number }>();
+  let total = 0;
+  let vat = 0;
   for (const line of products) {
-    for (const part of discountedParts(line)) {
+    total += lineTotal(line);
+    for (const part of taxedParts(line)) {
       const entry = byRate.get(part.rate) ?? { gross: 0, vat: 0 };
       entry.gross += part.gross;
-      entry.vat += vatPart(part.gross, part.rate);
+      entry.vat += part.vat;
+      vat += part.vat;
       byRate.set(part.rate, entry);
     }
   }
-  const rates = [...byRate.entries()].sort(([a], [b]) => a - b);
-  const vat = roundMinorUnits(products.reduce((sum, line) => sum + lineTax(line), 0));
-  const grossRounded = allocate(
-    rates.map(([, entry]) => entry.gross),
-    total,
-  );
-  const vatRounded = allocate(
-    rates.map(([, entry]) => entry.vat),
-    vat,
-  );
-  const vatByRate = rates.map(([rate], i) => {
-    const gross = grossRounded[i] ?? 0;
-    const rateVat = vatRounded[i] ?? 0;
-    return { rate, vat: rateVat, net: gross - rateVat, gross };
-  });
+  const vatByRate = [...byRate.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([rate, entry]) => ({ rate, vat: entry.vat, net: entry.gross - entry.vat, gross: entry.gross }));
   return { total, vat, net: total - vat, vatByRate };
 }

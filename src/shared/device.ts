@@ -1,7 +1,10 @@
 /**
- * Whether this device is a phone or tablet that can open a payment app itself (§2 Swish: on a phone the
- * payment starts directly and switches to the app). Client hints first, the user agent as fallback;
- * iPadOS reports itself as a Mac, so a Mac with a touch screen counts as a tablet.
+ * Whether this device is a phone, where §2 Swish starts directly and switches to the app (the phone holds
+ * the Swish app). Tablets and computers are not: there the customer enters the number of the phone that
+ * has Swish. Chromium's client hint `mobile` is true only on phones; otherwise the user agent decides:
+ * iPhone, iPod, Windows Phone, or Android with "Mobile" (Android tablets leave it out). iPads are not
+ * phones, whether they say "iPad" or, as iPadOS 13+ Safari does, pose as a Mac with a touch screen, so
+ * `platform` and `maxTouchPoints` (kept in the signature for callers) no longer change the answer.
  */
 export function isMobileDevice(
   nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints' | 'platform'> & {
@@ -9,6 +12,7 @@ export function isMobileDevice(
   },
 ): boolean {
   if (nav.userAgentData?.mobile) return true;
-  if (/Android|iPhone|iPad|iPod|Mobile|Windows Phone/i.test(nav.userAgent)) return true;
-  return nav.platform === 'MacIntel' && nav.maxTouchPoints > 1;
+  const ua = nav.userAgent;
+  if (/iPhone|iPod|Windows Phone/i.test(ua)) return true;
+  return /Android/i.test(ua) && /Mobile/i.test(ua);
 }

@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { Receipt } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
+import { initI18n, type Language } from '../../../src/shared/i18n';
 import { renderApp } from '../../helpers/renderApp';
+import en from '../../../translations/en.json';
+import fi from '../../../translations/fi.json';
+import se from '../../../translations/se.json';
 
 const receipt: Receipt = {
   id: 'r1',
@@ -44,19 +48,65 @@ const receipt: Receipt = {
   controlUnitResponse: 'ABCDEF123',
 };
 
-async function openReceipt(api = {}) {
+/** A Finnish café's receipt: 2 × 3,90 € at 14 % and 7,90 € at the general rate 25.5 %. */
+const finnishReceipt: Receipt = {
+  ...receipt,
+  currency: 'EUR',
+  products: [
+    { ...receipt.products[0]!, price: 390, tax: 14, deviations: [], description: '' },
+    { ...receipt.products[1]!, price: 790, tax: 25.5 },
+  ],
+  paymentMethods: [{ id: 'pay1', type: 'VIVA_WALLET_WEB', amount: 1570 }],
+};
+
+async function openReceipt(api = {}, options: { lng?: Language; data?: Receipt } = {}) {
+  const i18n = options.lng
+    ? await initI18n({
+        lng: options.lng,
+        resources: { se: { translation: se }, en: { translation: en }, fi: { translation: fi } },
+      })
+    : undefined;
   const view = await renderApp('/cafe/receipt/r1', {
+    ...(i18n ? { i18n } : {}),
     api: {
-      getReceipt: jest.fn(() => Promise.resolve(receipt)),
+      getReceipt: jest.fn(() => Promise.resolve(options.data ?? receipt)),
       receiptDownloadUrl: () => '/api/v2/webshop/cafe/receipt/r1/download',
       ...api,
     },
   });
-  await screen.findByRole('heading', { level: 1, name: 'Receipt' });
+  await screen.findByRole('heading', { level: 1, name: i18n ? i18n.t('receipt.title') : 'Receipt' });
   return view;
 }
 
 describe('§2 receipt page', () => {
+  it('§4 COMPLETED shows success: the page says at the top, in a status region, that the payment went through', async () => {
+    await openReceipt();
+    const confirmation = screen.getByText('Payment completed – thank you!');
+    const region = confirmation.closest('[role="status"]');
+    expect(region).not.toBeNull();
+    expect(screen.getAllByRole('status')).toContain(region);
+    expect(confirmation).toBeVisible();
+    // Above the receipt itself, where the customer's eyes land after paying.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Receipt' });
+    expect(region!.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each<[Language, string]>([
+    ['se', 'Betalningen är genomförd – tack!'],
+    ['fi', 'Maksu onnistui – kiitos!'],
+  ])('§4 the success confirmation in %s: %s', async (lng, text) => {
+    await openReceipt({}, { lng });
+    expect(screen.getByText(text).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('§4 no success confirmation while the receipt loads or when it cannot be loaded', async () => {
+    await renderApp('/cafe/receipt/nope', {
+      api: { getReceipt: () => Promise.reject(new NetworkError('Not found', { status: 404 })) },
+    });
+    await screen.findByRole('alert');
+    expect(screen.queryByText('Payment completed – thank you!')).not.toBeInTheDocument();
+  });
+
   it('shows the seller, the number and every line with count × price, extras and note', async () => {
     await openReceipt();
     const article = screen.getByRole('article');
@@ -81,6 +131,26 @@ describe('§2 receipt page', () => {
     expect(within(article).getByText('VAT').parentElement).toHaveTextContent('17,71 kr');
     expect(within(article).getByText('Net').parentElement).toHaveTextContent('117,29 kr');
     expect(within(article).getByText('Total').parentElement).toHaveTextContent('135,00 kr');
+  });
+
+  it('§9 rounds VAT per line: 7,90 € at 25.5 % shows 1,61 €, and the rows add up to the VAT and net', async () => {
+    await openReceipt({}, { data: finnishReceipt });
+    const article = screen.getByRole('article');
+    // 7,80 € at 14 % → 0,9579 → 0,96; 7,90 € at 25.5 % → 1,6052 → 1,61 (not 1,60 from 2,5631 → 2,56).
+    expect(within(article).getByText('VAT 14 %').parentElement).toHaveTextContent('0,96 €');
+    expect(within(article).getByText('VAT 25.5 %').parentElement).toHaveTextContent('1,61 €');
+    expect(within(article).getByText('VAT').parentElement).toHaveTextContent('2,57 €');
+    expect(within(article).getByText('Net').parentElement).toHaveTextContent('13,13 €');
+    expect(within(article).getByText('Total').parentElement).toHaveTextContent('15,70 €');
+  });
+
+  it.each<[Language, string]>([
+    ['fi', 'ALV 25,5 %'],
+    ['se', 'Moms 25,5 %'],
+    ['en', 'VAT 25.5 %'],
+  ])('§9 the VAT rate label is written the %s way: %s', async (lng, label) => {
+    await openReceipt({}, { lng, data: finnishReceipt });
+    expect(within(screen.getByRole('article')).getByText(label).parentElement).toHaveTextContent('1,61 €');
   });
 
   it('shows the payment lines, date, cash register, control unit and control code', async () => {

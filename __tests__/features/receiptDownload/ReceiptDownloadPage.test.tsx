@@ -1,6 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { NetworkError } from '../../../src/shared/api';
+import { initI18n } from '../../../src/shared/i18n';
 import { deferred, renderApp } from '../../helpers/renderApp';
+import en from '../../../translations/en.json';
+import fi from '../../../translations/fi.json';
 import se from '../../../translations/se.json';
 
 // §2 receipt download page /receipt/:companyId/:receiptId and its §8 errors.
@@ -28,11 +31,59 @@ beforeEach(() => {
   URL.revokeObjectURL = jest.fn();
 });
 
+/**
+ * Opens the page as a fresh browser would: i18next detects the language from the address, the cookie and
+ * local storage (§1) that `visitor` sets up, instead of the tests' fixed English.
+ */
+async function openAsVisitor(visitor: { query?: string; cookie?: string; stored?: string }) {
+  window.history.replaceState({}, '', `/receipt/c-cafe/r-123${visitor.query ?? ''}`);
+  document.cookie = visitor.cookie
+    ? `i18next=${visitor.cookie}; path=/`
+    : 'i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  localStorage.clear();
+  if (visitor.stored) localStorage.setItem('i18nextLng', visitor.stored);
+  const i18n = await initI18n({
+    resources: { se: { translation: se }, en: { translation: en }, fi: { translation: fi } },
+  });
+  return renderApp('/receipt/c-cafe/r-123', {
+    i18n,
+    api: { getReceiptPdf: jest.fn(() => Promise.resolve(PDF)) },
+  });
+}
+
 describe('receipt download page', () => {
+  afterEach(() => {
+    window.history.replaceState({}, '', '/');
+    document.cookie = 'i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
   it("is 'Ladda ner ditt kvitto' with a 'Ladda ner' button in Swedish", () => {
     expect(se.download.title).toBe('Ladda ner ditt kvitto');
     expect(se.download.button).toBe('Ladda ner');
   });
+
+  it("§2 speaks Swedish to a first-time visitor: 'Ladda ner ditt kvitto', 'Ladda ner', <html lang=sv>", async () => {
+    await openAsVisitor({});
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ladda ner ditt kvitto' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Ladda ner' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('sv');
+  });
+
+  it.each([
+    ['?lng=en', { query: '?lng=en' }, 'Download your receipt', 'Download', 'en'],
+    ['the cookie i18next', { cookie: 'fi' }, 'Lataa kuittisi', 'Lataa', 'fi'],
+    ['local storage i18nextLng', { stored: 'en' }, 'Download your receipt', 'Download', 'en'],
+  ])(
+    '§1 speaks the visitor’s language when %s names it',
+    async (_source, visitor, title, button, htmlLang) => {
+      await openAsVisitor(visitor);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: button })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe(htmlLang);
+    },
+  );
 
   it('fetches the PDF and offers Download, which opens it in a new window', async () => {
     const getReceiptPdf = jest.fn(() => Promise.resolve(PDF));
@@ -54,6 +105,17 @@ describe('receipt download page', () => {
     await renderApp('/receipt/c-cafe/r-123', { api: { getReceiptPdf: () => new Promise(() => undefined) } });
     expect(await screen.findByText('Fetching the receipt…')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it('§8 a 400 that names nothing (the API edge says only "HTTP 400") shows error.anErrorOccurred', async () => {
+    await renderApp('/receipt/c-cafe/r-1', {
+      api: {
+        getReceiptPdf: () =>
+          Promise.reject(new NetworkError('HTTP 400', { status: 400, detail: 'GET … answered 400: Bad' })),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred, please try again');
+    expect(screen.queryByText(/HTTP 400/)).not.toBeInTheDocument();
   });
 
   it("a 400 shows the server's message and is not reported", async () => {

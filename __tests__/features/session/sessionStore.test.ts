@@ -1,6 +1,9 @@
 import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { selectShopDisplayState } from '../../../src/features/shop/shopSelectors';
+import { shopActions } from '../../../src/features/shop/shopSlice';
+import { NetworkError } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
-import { loadedStore } from '../../helpers/testStore';
+import { loadedStore, testStore, until } from '../../helpers/testStore';
 
 describe('§5 reference', () => {
   it('an accepted reference becomes the order reference', async () => {
@@ -46,5 +49,53 @@ describe('§5 reference', () => {
       }),
     );
     expect(store.getState().session.tabItems).toEqual([{ id: 'e1', count: 2 }]);
+  });
+});
+
+describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sticker)', () => {
+  const tooLong = '1'.repeat(33);
+  const requiresReference = shopData({ shop: { ...shopData().shop, requireReference: true } });
+
+  /** The demo API's answer to GET cart: 400 for a table over 32 characters, else an empty session. */
+  function sessionApi() {
+    return jest.fn((_shopId: string, query?: { table?: string }) =>
+      (query?.table?.length ?? 0) > 32
+        ? Promise.reject(new NetworkError('Bad Request', { status: 400, code: 'FST_ERR_VALIDATION' }))
+        : Promise.resolve(session()),
+    );
+  }
+
+  async function open(table: string) {
+    const getSession = sessionApi();
+    const { store } = testStore({ getShop: () => Promise.resolve(requiresReference), getSession });
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    store.dispatch(sessionActions.loadRequested('cafe', { table }));
+    await until(store, (s) => s.shop.status === 'loaded' && s.session.status !== 'loading');
+    return { store, getSession };
+  }
+
+  it('§2 an over-long table is handled like an unknown one: the session loads without it and the reference page says "Table number not found"', async () => {
+    const { store, getSession } = await open(tooLong);
+    expect(getSession).toHaveBeenCalledWith('cafe', { table: undefined });
+    const state = store.getState();
+    expect(state.session.status).toBe('loaded');
+    expect(state.session.error).toBeNull();
+    expect(state.session.orderReference).toBeNull();
+    expect(selectShopDisplayState(state)).toBe('needsReference');
+    expect(state.session.reference).toEqual({ status: 'error', error: 'notFound' });
+  });
+
+  it('§2 a table of exactly 32 characters is still sent and becomes the order reference', async () => {
+    const { store, getSession } = await open('2'.repeat(32));
+    expect(getSession).toHaveBeenCalledWith('cafe', { table: '2'.repeat(32) });
+    expect(store.getState().session.orderReference).toBe('2'.repeat(32));
+    expect(store.getState().session.reference.error).toBeNull();
+  });
+
+  it('§2 Save on the reference page then works as usual after an over-long table', async () => {
+    const { store } = await open(` ${tooLong} `);
+    store.dispatch(sessionActions.referenceAccepted({ reference: '07' }));
+    expect(store.getState().session.reference).toEqual({ status: 'idle', error: null });
+    expect(selectShopDisplayState(store.getState())).toBe('open');
   });
 });

@@ -106,6 +106,26 @@ describe('§2 shop layout decision order', () => {
     expect(screen.queryByRole('heading', { name: 'Enter your table number' })).not.toBeInTheDocument();
   });
 
+  it('§2 a ?table= over 32 characters shows the reference page with "Table number not found", not a connection error', async () => {
+    const { api } = await renderApp(`/cafe?table=${'9'.repeat(40)}`, {
+      data: shopData({ shop: { ...shopData().shop, requireReference: true } }),
+      api: {
+        // As the demo API: GET cart answers 400 for a table over 32 characters.
+        getSession: jest.fn((_shopId: string, query?: { table?: string }) =>
+          (query?.table?.length ?? 0) > 32
+            ? Promise.reject(new NetworkError('Bad Request', { status: 400 }))
+            : Promise.resolve(session()),
+        ),
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Enter your table number' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Table number')).toHaveAccessibleDescription('Table number not found');
+    expect(screen.queryByText(/Something went wrong with the connection/)).not.toBeInTheDocument();
+    expect(api.getSession).toHaveBeenCalledWith('cafe', { table: undefined, tabId: undefined });
+  });
+
   it('§2 a reference given with ?table= opens a shop that requires one', async () => {
     await renderApp('/cafe?table=7', {
       data: shopData({ shop: { ...shopData().shop, requireReference: true } }),

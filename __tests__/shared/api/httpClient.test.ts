@@ -7,6 +7,7 @@ import {
   NetworkError,
   buildUrl,
   createHttpClient,
+  toErrorInfo,
 } from '../../../src/shared/api';
 import type { FetchLike } from '../../../src/shared/api';
 import { freePort, startTestServer } from './testServer';
@@ -136,7 +137,9 @@ describe('ok answers (§7) and MALFORMED_RESPONSE', () => {
     expect(e.code).toBe(MALFORMED_RESPONSE);
     expect(e.status).toBe(200);
     expect(e.reachedServer).toBe(true);
-    expect(e.message).toMatch(/^Unexpected answer from GET \/api\/v2\/webshop\/shop-1: not JSON$/);
+    expect(e.message).toBe('Unexpected answer');
+    // What went wrong stays for error reports, not for the customer.
+    expect(e.detail).toBe('GET /api/v2/webshop/shop-1: not JSON');
   });
 
   it('§8 an ok but empty answer to a call that expects data is a MALFORMED_RESPONSE', async () => {
@@ -144,14 +147,16 @@ describe('ok answers (§7) and MALFORMED_RESPONSE', () => {
     const e = await networkError(client().request({ method: 'POST', path: '/p', schema: answerSchema }));
     expect(e.code).toBe(MALFORMED_RESPONSE);
     expect(e.status).toBe(201);
-    expect(e.message).toBe('Unexpected answer from POST /p: empty body');
+    expect(e.message).toBe('Unexpected answer');
+    expect(e.detail).toBe('POST /p: empty body');
   });
 
   it('§8 an ok JSON answer of the wrong shape is a MALFORMED_RESPONSE saying where', async () => {
     server.reply = () => ({ status: 200, json: { paymentId: 17 } });
     const e = await networkError(client().request({ method: 'GET', path: '/a', schema: answerSchema }));
     expect(e.code).toBe(MALFORMED_RESPONSE);
-    expect(e.message).toMatch(/^Unexpected answer from GET \/a: paymentId: Invalid type/);
+    expect(e.message).toBe('Unexpected answer');
+    expect(e.detail).toMatch(/^GET \/a: paymentId: Invalid type/);
   });
 
   it('§8 JSON null or a JSON array instead of an object is a MALFORMED_RESPONSE', async () => {
@@ -234,62 +239,100 @@ describe('status 400 (§8: JSON with name and errorCode)', () => {
     expect(e.stockLevels).toEqual([{ id: 'p-1', stock: 2 }]);
   });
 
-  it('§8 a 400 whose body is not JSON falls back to the answer text, with code null', async () => {
+  it('§8 a 400 whose body is not JSON says "HTTP 400", with code null; the text is kept for reports', async () => {
     server.reply = () => ({ status: 400, text: '  Bad Request: table missing \n' });
     const e = await networkError(client().request({ method: 'POST', path: '/a' }));
-    expect(e.message).toBe('Bad Request: table missing');
+    expect(e.message).toBe('HTTP 400');
+    expect(e.detail).toBe('POST /a answered 400: Bad Request: table missing');
     expect(e.code).toBeNull();
     expect(e.status).toBe(400);
   });
 
-  it('§8 a 400 JSON body without a name falls back to the answer text', async () => {
+  it('§8 a 400 JSON body without a name says "HTTP 400"', async () => {
     server.reply = () => ({ status: 400, json: { errorCode: 'E' } });
     const e = await networkError(client().request({ method: 'POST', path: '/a' }));
-    expect(e.message).toBe('{"errorCode":"E"}');
+    expect(e.message).toBe('HTTP 400');
     expect(e.code).toBeNull();
+  });
+
+  it('§8 a 400 name that is no short message (JSON, markup, too long) says "HTTP 400"', async () => {
+    for (const name of ['{"nested":"json"}', '<b>bad</b>', 'A'.repeat(61), 'two\nlines']) {
+      server.reply = () => ({ status: 400, json: { name, errorCode: 'E' } });
+      const e = await networkError(client().request({ method: 'POST', path: '/a' }));
+      expect([e.message, e.code]).toEqual(['HTTP 400', 'E']);
+    }
   });
 });
 
-describe('other failures (§8: network error with the response text)', () => {
-  it('§8 a 500 answer becomes a NetworkError with the trimmed text, code null, not reachedServer', async () => {
-    server.reply = () => ({ status: 500, text: '\n Internal error \n' });
+describe('other failures (§8: network error with the response text, kept for reports)', () => {
+  /** What a customer may read: short, no JSON, no markup. */
+  function expectHumanMessage(message: string) {
+    expect(message.length).toBeLessThanOrEqual(60);
+    expect(message).not.toMatch(/[{}<>[\]\n]/);
+  }
+
+  it('§8 friendly words: a 500 JSON body gives its name as the message, the raw body goes to the report detail', async () => {
+    const body = {
+      name: 'INTERNAL_ERROR',
+      errorCode: 'E500',
+      message: 'TypeError: x is undefined at y.js:1',
+    };
+    server.reply = () => ({ status: 500, json: body });
     const e = await networkError(client().request({ method: 'GET', path: '/a', schema: answerSchema }));
-    expect(e.message).toBe('Internal error');
+    expect(e.message).toBe('INTERNAL_ERROR');
+    expectHumanMessage(e.message);
+    expect(toErrorInfo(e)).toEqual({ code: 'HTTP_500', message: 'INTERNAL_ERROR' });
+    expect(e.detail).toBe(`GET /a answered 500: ${JSON.stringify(body)}`);
     expect(e.code).toBeNull();
     expect(e.status).toBe(500);
     expect(e.reachedServer).toBe(false);
   });
 
-  it('§8 a 404 or 409 answer reached the server (status below 500)', async () => {
-    for (const status of [404, 409]) {
-      server.reply = () => ({ status, text: 'nope' });
+  it("§8 friendly words: a 502 proxy HTML page gives 'HTTP 502', the page goes to the report detail (capped)", async () => {
+    const page = `<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>${'x'.repeat(5000)}</body></html>`;
+    server.reply = () => ({ status: 502, text: page, contentType: 'text/html' });
+    const e = await networkError(client().request({ method: 'GET', path: '/a' }));
+    expect(e.message).toBe('HTTP 502');
+    expectHumanMessage(toErrorInfo(e).message);
+    expect(toErrorInfo(e)).toEqual({ code: 'HTTP_502', message: 'HTTP 502' });
+    expect(e.detail?.startsWith('GET /a answered 502: <!DOCTYPE html>')).toBe(true);
+    expect(e.detail!.length).toBeLessThanOrEqual(MAX_ERROR_TEXT);
+    expect(e.detail!.endsWith('…')).toBe(true);
+  });
+
+  it('§8 a plain-text failure says "HTTP <status>"; 404 and 409 reached the server (status below 500)', async () => {
+    for (const status of [404, 409, 500]) {
+      server.reply = () => ({ status, text: '\n nope \n' });
       const e = await networkError(client().request({ method: 'GET', path: '/a', schema: answerSchema }));
-      expect([e.status, e.reachedServer, e.message]).toEqual([status, true, 'nope']);
+      expect([e.status, e.reachedServer, e.message, e.detail]).toEqual([
+        status,
+        status < 500,
+        `HTTP ${status}`,
+        `GET /a answered ${status}: nope`,
+      ]);
     }
   });
 
-  it('§8 a JSON body on a non-400 failure is kept as text, not read as name/errorCode', async () => {
+  it('§8 a JSON body on a non-400 failure gives its name but not its errorCode (code null)', async () => {
     server.reply = () => ({ status: 409, json: { name: 'CONFLICT', errorCode: 'E' } });
     const e = await networkError(client().request({ method: 'POST', path: '/a' }));
-    expect(e.message).toBe('{"name":"CONFLICT","errorCode":"E"}');
+    expect(e.message).toBe('CONFLICT');
     expect(e.code).toBeNull();
   });
 
-  it(`§8 a long error page is capped at ${MAX_ERROR_TEXT} characters`, async () => {
-    server.reply = () => ({
-      status: 502,
-      text: `<html>${'x'.repeat(5000)}</html>`,
-      contentType: 'text/html',
-    });
-    const e = await networkError(client().request({ method: 'GET', path: '/a' }));
-    expect(e.message).toHaveLength(MAX_ERROR_TEXT);
-    expect(e.message.endsWith('…')).toBe(true);
+  it('§8 a JSON body whose name is no short identifier says "HTTP <status>"', async () => {
+    for (const name of ['x'.repeat(61), '<script>', '{"a":1}', 42]) {
+      server.reply = () => ({ status: 503, json: { name } });
+      const e = await networkError(client().request({ method: 'POST', path: '/a' }));
+      expect(e.message).toBe('HTTP 503');
+    }
   });
 
-  it('§8 an empty error answer gets a message naming the call and status', async () => {
+  it('§8 an empty error answer says "HTTP <status>" and the report detail names the call', async () => {
     server.reply = () => ({ status: 503 });
     const e = await networkError(client().request({ method: 'GET', path: '/api/v2/webshop/s' }));
-    expect(e.message).toBe('GET /api/v2/webshop/s failed with status 503');
+    expect(e.message).toBe('HTTP 503');
+    expect(e.detail).toBe('GET /api/v2/webshop/s answered 503');
   });
 });
 

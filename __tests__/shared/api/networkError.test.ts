@@ -87,6 +87,27 @@ describe('toErrorInfo (DESIGN rule 1: errors in the store are { code, message })
     expect(toErrorInfo(new NetworkError('Failed to fetch', { status: 0 })).code).toBe('NETWORK');
   });
 
+  it('§8 friendly words: the message for the store is never JSON, HTML or over 60 characters', () => {
+    const raw = [
+      '{"name":"INTERNAL_ERROR","errorCode":"E"}',
+      '<html><body>Bad Gateway</body></html>',
+      'x'.repeat(61),
+      'line one\nline two',
+    ];
+    for (const message of raw) {
+      expect(toErrorInfo(new NetworkError(message, { status: 502 })).message).toBe('HTTP 502');
+      expect(toErrorInfo(new NetworkError(message, { status: 0 })).message).toBe('Failed to fetch');
+      expect(toErrorInfo(new Error(message)).message).toBe('Unknown error');
+    }
+    expect(toErrorInfo(new NetworkError('INTERNAL_ERROR', { status: 500 })).message).toBe('INTERNAL_ERROR');
+  });
+
+  it('§8 keeps the answer text as detail for reports', () => {
+    const e = new NetworkError('HTTP 502', { status: 502, detail: 'GET /a answered 502: <html>' });
+    expect(e.detail).toBe('GET /a answered 502: <html>');
+    expect(new NetworkError('x', { status: 500 }).detail).toBeNull();
+  });
+
   it('any other Error becomes UNKNOWN with its message', () => {
     expect(toErrorInfo(new RangeError('bad'))).toEqual({ code: 'UNKNOWN', message: 'bad' });
   });

@@ -273,7 +273,8 @@ describe('getShop: GET /api/v2/webshop/{shopId} (§7)', () => {
     '§8 a shop answer where %s is a MALFORMED_RESPONSE naming the call',
     async (_what, edit) => {
       const e = await malformed(loadShop(edit));
-      expect(e.message).toMatch(/^Unexpected answer from GET \/api\/v2\/webshop\/shop-1: /);
+      expect(e.message).toBe('Unexpected answer');
+      expect(e.detail).toMatch(/^GET \/api\/v2\/webshop\/shop-1: /);
       expect(e.status).toBe(200);
     },
   );
@@ -486,7 +487,8 @@ describe('receipt calls (§7)', () => {
     server.reply = () => ({ status: 500, text: 'mail down' });
     await expect(api.emailReceipt('shop-1', 'r-1', 'a@b.c')).rejects.toMatchObject({
       status: 500,
-      message: 'mail down',
+      message: 'HTTP 500',
+      detail: 'POST /api/v2/webshop/shop-1/receipt/r-1/email answered 500: mail down',
     });
   });
 

@@ -1,4 +1,4 @@
-import { formatDateTime, formatTime, formatWeekday } from '../../../src/shared/i18n';
+import { formatDateTime, formatNumber, formatTime, formatWeekday } from '../../../src/shared/i18n';
 
 const ISO = '2024-03-05T14:07:00Z';
 const SHORT: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
@@ -74,5 +74,18 @@ describe("formatTime (SPEC §2 opening hours, 'HH:MM')", () => {
     expect(formatTime('25:00', 'se')).toBe('25:00');
     expect(formatTime('12:60', 'se')).toBe('12:60');
     expect(formatTime('noon', 'en')).toBe('noon');
+  });
+});
+
+describe('formatNumber (SPEC §9 VAT rate labels; DESIGN: sv-SE for se)', () => {
+  it("writes 25.5 with a decimal comma in Swedish ('se' as sv-SE) and Finnish, a point in English", () => {
+    expect(formatNumber(25.5, 'se')).toBe('25,5');
+    expect(formatNumber(25.5, 'fi')).toBe('25,5');
+    expect(formatNumber(25.5, 'en')).toBe('25.5');
+  });
+
+  it('writes whole rates without decimals', () => {
+    expect(formatNumber(12, 'se')).toBe('12');
+    expect(formatNumber(0, 'fi')).toBe('0');
   });
 });

@@ -2,7 +2,7 @@ import type { ResourceLanguage } from 'i18next';
 import en from '../../../translations/en.json';
 import se from '../../../translations/se.json';
 import fi from '../../../translations/fi.json';
-import { currentLanguage, initI18n, setLanguage } from '../../../src/shared/i18n';
+import { currentLanguage, initI18n, setLanguage, visitorLanguage } from '../../../src/shared/i18n';
 
 const RESOURCES: Record<'se' | 'en' | 'fi', ResourceLanguage> = {
   se: { translation: se },
@@ -85,6 +85,24 @@ describe('language detection (SPEC §1: query lng, then cookie i18next, then loc
     expect(window.localStorage.getItem('i18nextLng')).toBe('se');
   });
 
+  it('visitorLanguage tells a language the visitor named (query, cookie, storage) from the fallback', async () => {
+    expect(visitorLanguage(await initI18n({ resources: RESOURCES }))).toBeNull();
+    setQuery('?lng=xx');
+    setCookie('fi');
+    expect(visitorLanguage(await initI18n({ resources: RESOURCES }))).toBe('fi');
+    setCookie(null);
+    setQuery('');
+    window.localStorage.setItem('i18nextLng', 'sv-SE');
+    expect(visitorLanguage(await initI18n({ resources: RESOURCES }))).toBe('se');
+    expect(visitorLanguage(await initI18n({ lng: 'en', resources: RESOURCES }))).toBe('en');
+  });
+
+  it('does not remember the English fallback, so the next visit is still one whose language is unknown', async () => {
+    await initI18n({ resources: RESOURCES });
+    expect(window.localStorage.getItem('i18nextLng')).toBeNull();
+    expect(visitorLanguage(await initI18n({ resources: RESOURCES }))).toBeNull();
+  });
+
   it('an explicit lng option skips detection', async () => {
     setQuery('?lng=fi');
     const i18n = await initI18n({ lng: 'se', resources: RESOURCES });
@@ -120,6 +138,13 @@ describe('<html lang> (DESIGN: se is sv to the platform)', () => {
     expect(currentLanguage(i18n)).toBe('se');
     expect(document.documentElement.lang).toBe('sv');
     expect(window.localStorage.getItem('i18nextLng')).toBe('se');
+  });
+
+  it('setLanguage on an instance that fell back remembers the choice and makes it the visitor’s', async () => {
+    const i18n = await initI18n({ resources: RESOURCES });
+    await setLanguage(i18n, 'fi');
+    expect(window.localStorage.getItem('i18nextLng')).toBe('fi');
+    expect(visitorLanguage(i18n)).toBe('fi');
   });
 });
 

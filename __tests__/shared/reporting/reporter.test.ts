@@ -5,6 +5,7 @@ import {
   type ReportingClient,
   type ReportingConfig,
 } from '../../../src/shared/reporting/reporter';
+import { NetworkError } from '../../../src/shared/api';
 import { scrubEvent } from '../../../src/shared/reporting/scrubEvent';
 import { startSentry } from '../../../src/shared/reporting/sentrySdk';
 import { IGNORED_ERRORS, sentryOptions } from '../../../src/shared/reporting/sentryOptions';
@@ -76,6 +77,24 @@ describe('createReporter', () => {
     expect(sdk.captureException).toHaveBeenLastCalledWith(late, undefined);
   });
 
+  it("§8 a failed call's answer text (NetworkError detail) goes with the report, also from a cause", async () => {
+    const { reporter, runScheduled, sdk } = setup();
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
+    await runScheduled();
+    const failed = new NetworkError('HTTP 502', { status: 502, detail: 'GET /a answered 502: <html>' });
+    reporter.report(failed, { area: 'cart' });
+    expect(sdk.captureException).toHaveBeenLastCalledWith(failed, {
+      contexts: { details: { area: 'cart' }, response: { detail: 'GET /a answered 502: <html>' } },
+    });
+    const wrapped = new Error('Failed to fetch payment intent', {
+      cause: new NetworkError('INTERNAL_ERROR', { status: 500, detail: 'GET /b answered 500: {}' }),
+    });
+    reporter.report(wrapped);
+    expect(sdk.captureException).toHaveBeenLastCalledWith(wrapped, {
+      contexts: { response: { detail: 'GET /b answered 500: {}' } },
+    });
+  });
+
   it('reports the same error object once (an error page that renders again)', async () => {
     const { reporter, runScheduled, sdk } = setup();
     reporter.init({ dsn: 'https://key@errors.example/1', release: '' });
@@ -137,9 +156,13 @@ describe('sentryOptions (SPEC §8)', () => {
     expect(options.integrations).toBeUndefined();
   });
 
-  it("ignores 'Failed to fetch', 'Load failed' and 'fetch failed'", () => {
-    expect(options.ignoreErrors).toEqual(['Failed to fetch', 'Load failed', 'fetch failed']);
-    expect(IGNORED_ERRORS).toEqual(options.ignoreErrors);
+  it("ignores exactly 'Failed to fetch', 'Load failed' and 'fetch failed' (§8), not messages that start so", () => {
+    expect(options.ignoreErrors).toEqual(IGNORED_ERRORS);
+    const ignored = (message: string) => IGNORED_ERRORS.some((pattern) => pattern.test(message));
+    expect(['Failed to fetch', 'Load failed', 'fetch failed'].filter(ignored)).toHaveLength(3);
+    expect(ignored('Failed to fetch payment intent')).toBe(false);
+    expect(ignored('Load failed: receipt')).toBe(false);
+    expect(ignored('Sync: fetch failed twice')).toBe(false);
   });
 
   it('collects nothing personal (Sentry 11 dataCollection, the successor of sendDefaultPii: false)', () => {
@@ -179,5 +202,26 @@ describe('with the real @sentry/browser', () => {
     expect(event?.release).toBe('r1');
     expect(event?.contexts?.details).toEqual({ area: 'route' });
     expect(JSON.stringify(sent)).not.toContain('Failed to fetch');
+  });
+
+  it("§8 reports 'Failed to fetch payment intent' (logged) while dropping a bare 'Failed to fetch'", async () => {
+    sent.length = 0;
+    const { reporter, runScheduled } = setup(undefined, (config) => Promise.resolve(startSentry(config)));
+    reporter.init({ dsn: 'https://key@errors.example/1', release: 'r1' });
+    await runScheduled();
+
+    // As the card payment page reports it: the failed fetch is the cause.
+    const networkDown = new TypeError('Failed to fetch');
+    reporter.report(new Error('Failed to fetch payment intent', { cause: networkDown }));
+    reporter.report(new TypeError('Failed to fetch'));
+    reporter.report(new TypeError('Load failed'));
+    await Sentry.flush(2000);
+
+    const values = sent
+      .flatMap((envelope) =>
+        (envelope[1] as Array<[{ type: string }, unknown]>).filter(([header]) => header.type === 'event'),
+      )
+      .map(([, payload]) => (payload as Sentry.ErrorEvent).exception?.values?.at(-1)?.value);
+    expect(values).toEqual(['Failed to fetch payment intent']);
   });
 });

@@ -2,23 +2,34 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
+import { currentLanguage, htmlLang, visitorLanguage } from '../../shared/i18n';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { receiptDownloadActions, receiptKey, selectReceiptDownload } from './receiptDownloadSlice';
 
-/** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
 /**
  * §2 receipt download page `/receipt/:companyId/:receiptId`: 'Ladda ner ditt kvitto', fetches the PDF and
  * offers 'Ladda ner', which opens it in a new window. A 400 shows the server's message, any other failure
- * 'error.anErrorOccurred' with a way to try again.
+ * 'error.anErrorOccurred' with a way to try again. In Swedish, as §2 gives it, unless the visitor's
+ * language is known (§1: `?lng`, cookie, local storage), since the link is often their first visit.
  */
 export function ReceiptDownloadPage() {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
+  const lng = visitorLanguage(i18n) ?? 'se';
+  const { t } = useTranslation(undefined, { lng });
   const dispatch = useDispatch();
   const { companyId = '', receiptId = '' } = useParams();
   const download = useSelector(selectReceiptDownload);
+
+  // Screen readers pick their voice from <html lang>; give the app's own language back on leaving.
+  useEffect(() => {
+    document.documentElement.lang = htmlLang(lng);
+    return () => {
+      document.documentElement.lang = htmlLang(currentLanguage(i18n));
+    };
+  }, [lng, i18n]);
 
   useEffect(() => {
     dispatch(receiptDownloadActions.pageOpened({ companyId, receiptId }));

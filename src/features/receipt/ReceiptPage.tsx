@@ -7,7 +7,7 @@ import { validateField } from '../../domain/customerInfo';
 import { formatMoney, money } from '../../domain/money';
 import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
-import { formatDateTime, useLanguage } from '../../shared/i18n';
+import { formatDateTime, formatNumber, useLanguage } from '../../shared/i18n';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Page } from '../../shared/ui/Page';
@@ -87,7 +87,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
                 <span>{t('receipt.discount')}</span>
                 <span>
                   {line.discount.type === 'PERCENTAGE'
-                    ? `-${line.discount.amount} %`
+                    ? `-${formatNumber(line.discount.amount, lng)} %`
                     : `-${m(line.discount.amount)}`}
                 </span>
               </div>
@@ -100,7 +100,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <dl css={{ margin: '12px 0', display: 'grid', gap: 4 }}>
         {totals.vatByRate.map((v) => (
           <div key={v.rate} css={row}>
-            <dt>{t('receipt.vatRate', { rate: v.rate })}</dt>
+            <dt>{t('receipt.vatRate', { rate: formatNumber(v.rate, lng) })}</dt>
             <dd css={{ margin: 0 }}>{m(v.vat)}</dd>
           </div>
         ))}
@@ -198,6 +198,7 @@ function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string
 /** §2 receipt page after payment, with e-mail and download. */
 export function ReceiptPage() {
   const { t } = useTranslation();
+  const theme = useTheme();
   const dispatch = useDispatch();
   const { webshopId = '', receiptId = '' } = useParams();
   const { status, receipt, downloadUrl } = useSelector(selectReceiptState);
@@ -208,6 +209,23 @@ export function ReceiptPage() {
 
   return (
     <Page narrow>
+      {/* §4 COMPLETED shows success. The cart page brought the customer here by itself, so say first, and
+          to screen readers too (the region is there before the text, so the change is announced). */}
+      <div role="status">
+        {status === 'loaded' && receipt && (
+          <p
+            css={{
+              margin: '0 0 16px',
+              padding: '12px 16px',
+              borderLeft: `4px solid ${theme.primaryColor}`,
+              fontSize: 18,
+              fontWeight: 700,
+            }}
+          >
+            {t('receipt.paymentCompleted')}
+          </p>
+        )}
+      </div>
       {status === 'loading' && <Spinner label={t('receipt.loading')} />}
       {status === 'error' && (
         <div role="alert">

@@ -1,5 +1,5 @@
 import { call, getContext, put, takeLatest } from 'redux-saga/effects';
-import { NetworkError, type Api } from '../../shared/api';
+import { NetworkError, httpStatusMessage, type Api } from '../../shared/api';
 import type { SagaContext } from '../../shared/sagaContext';
 import { receiptDownloadActions, receiptKey } from './receiptDownloadSlice';
 
@@ -22,9 +22,13 @@ export function revokePdfUrl(url: string): void {
   URL.revokeObjectURL(url);
 }
 
-/** The 400 answer's message (§8), or null for failures whose text is not for customers. */
+/**
+ * The 400 answer's message (§8), or null for failures whose text is not for customers, and for a 400 that
+ * named nothing (the API edge then says only 'HTTP 400', which explains nothing to a customer).
+ */
 function serverMessageOf(error: unknown): string | null {
-  return error instanceof NetworkError && error.status === 400 && error.message !== '' ? error.message : null;
+  if (!(error instanceof NetworkError) || error.status !== 400) return null;
+  return error.message !== '' && error.message !== httpStatusMessage(400) ? error.message : null;
 }
 
 /**

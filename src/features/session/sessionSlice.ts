@@ -6,6 +6,12 @@ export interface SessionQueryParams {
   tabId?: string;
 }
 
+/**
+ * The longest order reference the backend takes: GET cart answers 400 for a longer `table`, which would
+ * leave the shop on a connection error that Try again only repeats.
+ */
+export const MAX_ORDER_REFERENCE_LENGTH = 32;
+
 /** Why a reference was not accepted (§5): keys reference.emptyInput / reference.notFound, or another error. */
 export type ReferenceError = 'emptyInput' | 'notFound' | 'other';
 
@@ -60,16 +66,25 @@ const sessionSlice = createSlice({
   reducers: {
     /** §2 the query parameters table and tabId are read when the session loads; table is the order reference. */
     loadRequested: {
-      reducer(state, action: PayloadAction<{ shopId: string; query: SessionQueryParams }>) {
+      reducer(
+        state,
+        action: PayloadAction<{ shopId: string; query: SessionQueryParams; tableTooLong: boolean }>,
+      ) {
         // §4 changing the shop id loads the session anew: nothing of the previous shop's session stays.
         if (state.shopId !== action.payload.shopId)
           Object.assign(state, initialState, { shopId: action.payload.shopId });
         state.status = 'loading';
         const table = action.payload.query.table?.trim();
         if (table) state.orderReference = table;
+        // No table can be that long: tell the customer as for a table the server does not know (§5).
+        if (action.payload.tableTooLong) state.reference = { status: 'error', error: 'notFound' };
       },
       prepare(shopId: string, query: SessionQueryParams = {}) {
-        return { payload: { shopId, query } };
+        // An over-long table (a misprinted QR sticker) is not sent: the session loads without it.
+        const tableTooLong = (query.table?.trim().length ?? 0) > MAX_ORDER_REFERENCE_LENGTH;
+        return {
+          payload: { shopId, query: tableTooLong ? { ...query, table: undefined } : query, tableTooLong },
+        };
       },
     },
     /** A session answer: the first one of a shop brings the cart and tab; every one brings the payment. */

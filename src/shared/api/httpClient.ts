@@ -5,7 +5,15 @@
 import * as v from 'valibot';
 
 import type { StockLevel } from '../../contract';
-import { ABORTED, MALFORMED_RESPONSE, NetworkError, OUT_OF_STOCK, messageOf } from './networkError';
+import {
+  ABORTED,
+  MALFORMED_RESPONSE,
+  NetworkError,
+  OUT_OF_STOCK,
+  httpStatusMessage,
+  messageOf,
+  shortMessage,
+} from './networkError';
 import { errorResponseSchema, stockLevelSchema } from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -40,7 +48,7 @@ export interface HttpClientOptions {
   fetch?: FetchLike;
 }
 
-/** Longest error text kept from a failed answer (an HTML error page must not flood the store). */
+/** Longest report detail kept from a failed answer (an HTML error page must not flood a report). */
 export const MAX_ERROR_TEXT = 500;
 
 /**
@@ -60,7 +68,8 @@ export function buildUrl(baseUrl: string, path: string, query?: QueryParams): st
  * Creates the HTTP client. Every call sends cookies (`credentials: 'include'`) and `Accept:
  * application/json`; a body is sent as JSON. Failures follow §8: 400 → the server's name and errorCode
  * (OUT_OF_STOCK with stock levels), other non-ok → the answer text, no answer → status 0, an ok answer that
- * is not the contract's shape → MALFORMED_RESPONSE.
+ * is not the contract's shape → MALFORMED_RESPONSE. The answer text goes to the error's `detail`, for
+ * reports; the message customers may read is a short name ('INTERNAL_ERROR') or 'HTTP 502'.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { baseUrl } = options;
@@ -83,7 +92,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       response = await doFetch(buildUrl(baseUrl, req.path, req.query), init);
     } catch (e) {
-      throw noAnswerError(e, req.signal);
+      throw noAnswerError(e, req.signal, call);
     }
 
     if (!response.ok) throw await errorFromAnswer(response, call);
@@ -96,7 +105,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       text = await response.text();
     } catch (e) {
-      throw noAnswerError(e, req.signal);
+      throw noAnswerError(e, req.signal, call);
     }
     return parseAnswer(text, req.schema, call, response.status);
   }
@@ -104,20 +113,30 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return { request };
 }
 
-/** fetch rejected (offline, DNS, CORS, abort) or the body broke off: status 0, never reached the server. */
-function noAnswerError(e: unknown, signal: AbortSignal | undefined): NetworkError {
+/**
+ * fetch rejected (offline, DNS, CORS, abort) or the body broke off: status 0, never reached the server.
+ * The browser's own words are kept ('Failed to fetch', 'Load failed'): reporting ignores exactly those.
+ */
+function noAnswerError(e: unknown, signal: AbortSignal | undefined, call: string): NetworkError {
   const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
   const aborted = signal?.aborted === true || name === 'AbortError';
-  return new NetworkError(messageOf(e) ?? 'Failed to fetch', {
+  const said = messageOf(e);
+  return new NetworkError(shortMessage(said) ?? 'Failed to fetch', {
     status: 0,
     code: aborted ? ABORTED : null,
     cause: e,
+    detail: clip(`${call}: ${said ?? 'no answer'}`),
   });
 }
 
 function parseAnswer<T>(text: string, schema: v.GenericSchema<unknown, T>, call: string, status: number): T {
-  const malformed = (detail: string) =>
-    new NetworkError(clip(`Unexpected answer from ${call}: ${detail}`), { status, code: MALFORMED_RESPONSE });
+  const malformed = (why: string) =>
+    new NetworkError('Unexpected answer', {
+      status,
+      code: MALFORMED_RESPONSE,
+      // Why, not the body: an ok answer carries the customer's own cart and details.
+      detail: clip(`${call}: ${why}`),
+    });
   if (text.trim() === '') throw malformed('empty body');
   let json: unknown;
   try {
@@ -132,19 +151,32 @@ function parseAnswer<T>(text: string, schema: v.GenericSchema<unknown, T>, call:
   throw malformed(`${where === null ? '' : `${where}: `}${issue.message}`);
 }
 
+/**
+ * §8 a failed answer. 400: the JSON name is the message and errorCode the code. Any other status: "the
+ * response text", which goes to `detail` for reports; the message is the JSON body's name when it has a
+ * short one, else 'HTTP <status>', so a 500's JSON or a proxy's 502 page never reaches the customer.
+ */
 async function errorFromAnswer(response: Response, call: string): Promise<NetworkError> {
   const { status } = response;
   const text = (await response.text().catch(() => '')).trim();
-  const fallback = `${call} failed with status ${status}`;
+  const detail = clip(text === '' ? `${call} answered ${status}` : `${call} answered ${status}: ${text}`);
+  const json = tryParseJson(text);
+  const fallback = httpStatusMessage(status);
   if (status === 400) {
-    const body = v.safeParse(errorResponseSchema, tryParseJson(text));
+    const body = v.safeParse(errorResponseSchema, json);
     if (body.success) {
       const { name, errorCode, message } = body.output;
       const stockLevels = name === OUT_OF_STOCK ? readStockLevels(message, errorCode) : null;
-      return new NetworkError(clip(name) || fallback, { status, code: errorCode ?? null, stockLevels });
+      return new NetworkError(shortMessage(name) ?? fallback, {
+        status,
+        code: errorCode ?? null,
+        stockLevels,
+        detail,
+      });
     }
   }
-  return new NetworkError(clip(text) || fallback, { status, code: null });
+  const name = typeof json === 'object' && json !== null ? (json as { name?: unknown }).name : undefined;
+  return new NetworkError(shortMessage(name) ?? fallback, { status, code: null, detail });
 }
 
 /**

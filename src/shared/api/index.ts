@@ -15,6 +15,7 @@ export {
   isNetworkError,
   toErrorInfo,
   messageOf,
+  httpStatusMessage,
   ABORTED,
   MALFORMED_RESPONSE,
   OUT_OF_STOCK,

@@ -11,6 +11,31 @@ export const ABORTED = 'ABORTED';
 /** Error name the backend uses when articles ran out of stock (§8). */
 export const OUT_OF_STOCK = 'OUT_OF_STOCK';
 
+/**
+ * Longest error message kept for the store. Messages reach customers inside §8 texts ('An error occurred,
+ * please try again: {errorMessage}'), so they must stay a few words, never an answer body.
+ */
+export const MAX_MESSAGE_LENGTH = 60;
+
+/**
+ * `text` trimmed, when it reads as a short message: one line, at most {@link MAX_MESSAGE_LENGTH}
+ * characters, no JSON or markup characters; otherwise null.
+ *
+ * @param text - a candidate message, e.g. the `name` of an error answer
+ * @returns the message, or null when it is not fit to be shown
+ */
+export function shortMessage(text: unknown): string | null {
+  if (typeof text !== 'string') return null;
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > MAX_MESSAGE_LENGTH || /[\r\n{}[\]<>]/.test(trimmed)) return null;
+  return trimmed;
+}
+
+/** The message of an answer that carried no usable name, e.g. 'HTTP 502'. */
+export function httpStatusMessage(status: number): string {
+  return `HTTP ${status}`;
+}
+
 export interface NetworkErrorOptions {
   /** HTTP status, or 0 when the request never got an answer. */
   status: number;
@@ -18,6 +43,8 @@ export interface NetworkErrorOptions {
   /** Only for OUT_OF_STOCK. */
   stockLevels?: StockLevel[] | null;
   cause?: unknown;
+  /** For error reports only (never shown): the call and what came back, e.g. an error page's text. */
+  detail?: string | null;
 }
 
 /**
@@ -30,6 +57,11 @@ export class NetworkError extends Error {
   readonly reachedServer: boolean;
   /** Available stock per article for an OUT_OF_STOCK error (§8), else null. */
   readonly stockLevels: StockLevel[] | null;
+  /**
+   * For error reports only: the call and the answer's text (§8 "the response text"), or why an answer
+   * was refused. The message stays short and fit for customers; this keeps what developers need.
+   */
+  readonly detail: string | null;
 
   /** Makes a NetworkError; `reachedServer` is derived from `status`. */
   constructor(message: string, options: NetworkErrorOptions) {
@@ -41,6 +73,7 @@ export class NetworkError extends Error {
     this.code = options.code ?? null;
     this.reachedServer = options.status > 0 && options.status < 500;
     this.stockLevels = options.stockLevels ?? null;
+    this.detail = options.detail ?? null;
   }
 }
 
@@ -58,14 +91,17 @@ export interface ErrorInfo {
 /**
  * Turns anything thrown into `{ code, message }` for the store. A NetworkError keeps its code, or gets
  * 'NETWORK' (no answer) / 'HTTP_<status>' when the server gave none; any other error gets 'UNKNOWN'.
+ * The message is always a short one (see {@link shortMessage}): customers read it inside §8 texts.
  */
 export function toErrorInfo(e: unknown): ErrorInfo {
   if (e instanceof NetworkError) {
     const fallback = e.status === 0 ? 'NETWORK' : `HTTP_${e.status}`;
-    return { code: String(e.code ?? fallback), message: e.message };
+    const message =
+      shortMessage(e.message) ?? (e.status === 0 ? 'Failed to fetch' : httpStatusMessage(e.status));
+    return { code: String(e.code ?? fallback), message };
   }
-  const message = messageOf(e);
-  return { code: 'UNKNOWN', message: message ?? (typeof e === 'string' && e !== '' ? e : 'Unknown error') };
+  const message = messageOf(e) ?? (typeof e === 'string' && e !== '' ? e : null);
+  return { code: 'UNKNOWN', message: shortMessage(message) ?? 'Unknown error' };
 }
 
 /**

@@ -40,6 +40,18 @@ export function formatWeekday(weekday1to7: number, lng: Language): string {
 }
 
 /**
+ * Formats a plain number the way the language writes it, e.g. a VAT rate of 25.5 as '25,5' in Swedish and
+ * Finnish and '25.5' in English (up to two decimals, none when whole).
+ *
+ * @param value - the number
+ * @param lng - the product language
+ * @returns the formatted number
+ */
+export function formatNumber(value: number, lng: Language): string {
+  return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 2 }).format(value);
+}
+
+/**
  * Formats an opening-hours time ('HH:MM', 24-hour clock) the way the language writes clock times:
  * '09:05' in Swedish and English, '09.05' in Finnish. '24:00' (closing at midnight) stays '24:00'.
  *

@@ -64,6 +64,28 @@ export async function loadTranslations(lng: string): Promise<ResourceKey> {
   return module.default;
 }
 
+/**
+ * The language each instance found in the visitor's own settings, or null when it fell back to English.
+ * Keyed by the instance's `services`: `useTranslation` hands components a copy of the instance, which
+ * shares that object.
+ */
+const visitorLanguages = new WeakMap<object, Language | null>();
+
+/**
+ * The first product language that one of the §1 sources (query `lng`, cookie `i18next`, local storage
+ * `i18nextLng`, in the detection order) names, or null when none does.
+ */
+function languageNamedByVisitor(detection: DetectorOptions): Language | null {
+  const probe = new LanguageDetector(undefined, detection);
+  for (const source of detection.order ?? []) {
+    const found: unknown = probe.detect([source]);
+    const code = Array.isArray(found) ? (found as unknown[])[0] : found;
+    const lng = typeof code === 'string' ? parseLanguage(code) : undefined;
+    if (lng) return lng;
+  }
+  return null;
+}
+
 /** Keeps `<html lang>` in BCP 47 ('sv' for our 'se'), so screen readers read with the right voice. */
 function syncHtmlLang(lng: string | undefined): void {
   if (typeof document === 'undefined') return;
@@ -86,6 +108,8 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   }
   instance.on('languageChanged', syncHtmlLang);
 
+  const detection = { ...DETECTION_OPTIONS, ...options.detection };
+  const named = options.lng ?? languageNamedByVisitor(detection);
   const config: InitOptions = {
     supportedLngs: SUPPORTED_LANGUAGES,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -93,7 +117,9 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
     load: 'currentOnly',
     ns: [NAMESPACE],
     defaultNS: NAMESPACE,
-    detection: { ...DETECTION_OPTIONS, ...options.detection },
+    // i18next would store the English fallback too, and a later visit would then look like a visitor who
+    // chose English (pages that default to Swedish, §2, could no longer tell): store only a named one.
+    detection: named === null ? { ...detection, caches: [] } : detection,
     // React escapes rendered text itself; escaping here would show '&amp;' in shop names.
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -102,6 +128,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   if (options.resources) config.resources = options.resources;
 
   await instance.init(config);
+  visitorLanguages.set(instance.services, named);
   syncHtmlLang(instance.resolvedLanguage ?? instance.language);
   return instance;
 }
@@ -117,6 +144,18 @@ export function currentLanguage(instance: i18n): Language {
 }
 
 /**
+ * The language the visitor asked for through a §1 source (query `lng`, cookie `i18next`, local storage
+ * `i18nextLng`), an explicit `lng` option or {@link setLanguage}; null when the instance only fell back to
+ * English. Pages whose texts §2 gives in Swedish use Swedish then.
+ *
+ * @param instance - an instance made by {@link initI18n}
+ * @returns 'se', 'en', 'fi' or null
+ */
+export function visitorLanguage(instance: i18n): Language | null {
+  return visitorLanguages.get(instance.services) ?? null;
+}
+
+/**
  * Switches language from any code (a picker value, 'sv-SE' …), mapping it to a product language first.
  * The detector remembers the choice in local storage; `<html lang>` follows.
  *
@@ -127,5 +166,8 @@ export function currentLanguage(instance: i18n): Language {
 export async function setLanguage(instance: i18n, code: string): Promise<Language> {
   const lng = toLanguage(code);
   await instance.changeLanguage(lng);
+  visitorLanguages.set(instance.services, lng);
+  // An instance that started on the fallback stores nothing by itself (see initI18n): remember the choice.
+  instance.services.languageDetector?.cacheUserLanguage?.(lng, DETECTION_OPTIONS.caches);
   return lng;
 }

@@ -16,7 +16,8 @@ export {
   loadTranslations,
   currentLanguage,
   setLanguage,
+  visitorLanguage,
 } from './i18n';
-export { formatDateTime, formatWeekday, formatTime } from './format';
+export { formatDateTime, formatWeekday, formatTime, formatNumber } from './format';
 export { useLanguage } from './useLanguage';
 export { intlLocalePlugin } from './intlLocalePlugin';

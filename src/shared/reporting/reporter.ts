@@ -29,6 +29,21 @@ export interface Reporter {
   report(error: unknown, context?: ReportContext): void;
 }
 
+/**
+ * The `detail` of a failed call (the API edge's NetworkError keeps the answer text there, §8, while its
+ * message stays short for customers), on the error or along its causes; Sentry would not send it by
+ * itself. Duck-typed, so reporting does not pull in the API code.
+ */
+function failureDetail(error: unknown): string | null {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { detail, cause } = current as { detail?: unknown; cause?: unknown };
+    if (typeof detail === 'string' && detail !== '') return detail;
+    current = cause;
+  }
+  return null;
+}
+
 /** Errors kept while the SDK loads; a crash loop must not grow memory without bound. */
 export const MAX_QUEUED_REPORTS = 30;
 
@@ -48,7 +63,12 @@ export function createReporter({ loadClient, schedule }: ReporterOptions): Repor
   const reported = new WeakSet<object>();
 
   const send = (target: ReportingClient, error: unknown, context: ReportContext | undefined) => {
-    target.captureException(error, context ? { contexts: { details: { ...context } } } : undefined);
+    const detail = failureDetail(error);
+    const contexts = {
+      ...(context ? { details: { ...context } } : {}),
+      ...(detail === null ? {} : { response: { detail } }),
+    };
+    target.captureException(error, Object.keys(contexts).length > 0 ? { contexts } : undefined);
   };
 
   return {

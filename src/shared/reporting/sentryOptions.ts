@@ -3,9 +3,11 @@ import { scrubEvent } from './scrubEvent';
 
 /**
  * Errors that only say the network went away (SPEC §8): Chromium's, Safari's and Node's wording of a
- * fetch that got no answer. They are the customer's connection, not a bug.
+ * fetch that got no answer. They are the customer's connection, not a bug. Anchored, because Sentry
+ * matches a plain string anywhere in the message and would also drop 'Failed to fetch payment intent',
+ * which §8 wants logged.
  */
-export const IGNORED_ERRORS: readonly string[] = ['Failed to fetch', 'Load failed', 'fetch failed'];
+export const IGNORED_ERRORS: readonly RegExp[] = [/^Failed to fetch$/, /^Load failed$/, /^fetch failed$/];
 
 /**
  * The options `Sentry.init` gets (SPEC §8): release, environment 'production', no trace sampling (no
