@@ -176,7 +176,7 @@ test('§4 a cart save (PUT cart) failing on the store page at kiosk size: "The c
 test.describe('phone', () => {
   test.use({ viewport: PHONE });
 
-  test('§2 §4 a cart save failing on the store page on a phone: the status is in the mobile cart bar by the count, gone once a retry saves it', async ({
+  test('§2 §4 a cart save failing on the store page on a phone: the status is in the header by the cart count, pinned in view while the mobile cart bar shows the count too, gone once a retry saves it', async ({
     page,
   }) => {
     await openShop(page, '/cafe');
@@ -184,10 +184,11 @@ test.describe('phone', () => {
     await addButton(page, 'Kanelbulle').click();
     await expect.poll(saves.failures).toBeGreaterThan(0);
 
-    const cartBar = page.getByRole('navigation', { name: 'Cart' });
-    await expect(cartBar).toBeVisible();
-    const unsaved = cartBar.getByRole('status').filter({ hasText: UNSAVED });
+    await expect(page.getByRole('navigation', { name: 'Cart' })).toBeVisible();
+    // One status region (no double announcement), in the header beside the count, pinned to the top.
+    const unsaved = page.getByRole('banner').getByRole('status').filter({ hasText: UNSAVED });
     await expect(unsaved).toBeVisible();
+    await expect(unsaved).toBeInViewport();
 
     await page.unroute('**/api/v2/webshop/*/cart');
     await expect(unsaved).toHaveCount(0, { timeout: 15_000 });

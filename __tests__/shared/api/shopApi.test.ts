@@ -389,6 +389,16 @@ describe('startPayment: POST .../cart/startPayment (§7)', () => {
     expect(JSON.parse(req.body)).toEqual(request);
   });
 
+  it('issue 9: the fingerprint of the shown cart (and the kiosk flag) travel with the start when set', async () => {
+    answer(startPaymentResponse());
+    await api.startPayment('shop-1', { ...request, cartFingerprint: 'SEK:3500:0badf00d', kiosk: true });
+    expect(JSON.parse(onlyRequest().body)).toEqual({
+      ...request,
+      cartFingerprint: 'SEK:3500:0badf00d',
+      kiosk: true,
+    });
+  });
+
   it('§4 a 400 answer rejects with the returned name as message', async () => {
     answer({ name: 'INVALID_PHONE_NUMBER', errorCode: 'RF07' }, 400);
     const e = await rejection(api.startPayment('shop-1', request));

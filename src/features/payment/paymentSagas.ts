@@ -23,6 +23,7 @@ import { refreshSession } from '../session/sessionSagas';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
 import type { ShopState } from '../shop/shopSlice';
 import { selectTheme } from '../shop/shopSelectors';
+import { shopActions } from '../shop/shopSlice';
 import { forgetCustomer, loadCustomer, saveCustomer, type KeyValueStorage } from './customerStorage';
 import { paymentActions, type PaymentState } from './paymentSlice';
 import { appLinkFor } from './providers/swish';
@@ -429,6 +430,9 @@ export function* settleReturnFromViva() {
   const payment: PaymentState = yield select(selectPaymentState);
   const shopId: string | null = yield select(selectShopId);
   if (payment.state !== 'STARTED' || !payment.paymentId || !shopId) return;
+  // The session may answer before the shop: the method's type is known once the shop is loaded.
+  if (!((yield select((s: State) => s.shop.status === 'loaded')) as boolean))
+    yield take(shopActions.loaded.type);
   const method: PaymentMethod | undefined = yield select(selectMethod, payment.selectedPaymentMethod);
   if (method?.type !== 'VIVA_WALLET_WEB') return;
   const storage: KeyValueStorage = yield getContext('storage');

@@ -121,6 +121,9 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
           isMobile: c.isMobile,
         },
         orderReference: req.orderReference,
+        // Optional fields travel only when set, so a start without them is exactly §7's.
+        ...(req.cartFingerprint === undefined ? {} : { cartFingerprint: req.cartFingerprint }),
+        ...(req.kiosk === undefined ? {} : { kiosk: req.kiosk }),
       };
       return http.request({
         method: 'POST',
