@@ -82,6 +82,20 @@ describe('callback saga', () => {
     expect(storeState.callback).toMatchObject({ status: 'failed', errorName: 'INVALID_AUTHORIZATION_CODE' });
   });
 
+  it('a 400 without a JSON name shows no name (never the edge’s "HTTP 400")', async () => {
+    const { storeState } = await expectSaga(
+      handleCallback,
+      opened('/integrateVisma', `?code=abc&state=${webState}`),
+    )
+      .withReducer(integrationReducer)
+      .provide([
+        ...context,
+        [matchers.call.fn(api.integrate), throwError(new NetworkError('HTTP 400', { status: 400 }))],
+      ])
+      .run();
+    expect(storeState.callback).toMatchObject({ status: 'failed', errorName: null });
+  });
+
   it('a failure without a name (5xx text, no answer) shows none', async () => {
     const { storeState } = await expectSaga(
       handleCallback,

@@ -631,7 +631,8 @@ describe('the customer’s details outlive a reload or the trip to Viva (same ta
 
 /** Issue 9: what the page shows is what is charged, and nobody who paid is told they failed. */
 describe('§4 start: pay exactly what is shown', () => {
-  const stale = new NetworkError('CART_CHANGED', { status: 409, code: 'CART_CHANGED' });
+  // As the edge makes it from a 409 `{ name: 'CART_CHANGED' }` (§8: only a 400's errorCode becomes the code).
+  const stale = new NetworkError('CART_CHANGED', { status: 409 });
   const threeBuns = session({
     cart: [{ id: 'x', productId: 'bun', count: 3, deviations: [], description: '' }],
   });

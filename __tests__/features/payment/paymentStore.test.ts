@@ -10,7 +10,7 @@ import {
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { session, shopData } from '../../helpers/fixtures';
-import { loadedStore as loaded } from '../../helpers/testStore';
+import { loadedStore as loaded, until } from '../../helpers/testStore';
 import type { Session, ShopData } from '../../../src/domain/types';
 
 /** The state machine on a real store; the start saga's request stays pending so only the reducers act. */
@@ -97,6 +97,21 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-viva' }));
     const p = store.getState().payment;
     expect([p.state, p.error, p.selectedPaymentMethod]).toEqual(['NOT_STARTED', null, 'pm-viva']);
+  });
+
+  it('choosing another method after a declined card keeps its payment id, so the saga cancels what the provider holds open', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { store } = await loaded(undefined, undefined, {
+      startPayment: () => Promise.resolve({ paymentId: 'p1', clientSecret: 's' }),
+      cancelPayment,
+    });
+    store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
+    await until(store, (s) => s.payment.state === 'STARTED');
+    store.dispatch(paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: 'declined' } }));
+    store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
+    await until(store, (s) => s.payment.paymentId === null);
+    expect(cancelPayment).toHaveBeenCalledWith('cafe');
+    expect(store.getState().payment.selectedPaymentMethod).toBe('pm-swish');
   });
 
   // On a real store the completion saga moves on to the receipt at once, so these two check the reducer alone.

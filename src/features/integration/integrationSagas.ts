@@ -1,6 +1,6 @@
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { config } from '../../shared/config';
-import { NetworkError, type Api } from '../../shared/api';
+import { httpStatusMessage, NetworkError, type Api } from '../../shared/api';
 import type { SagaContext } from '../../shared/sagaContext';
 import { appLink, planCallback, type CallbackPlan } from './integrationCallback';
 import { integrationActions } from './integrationSlice';
@@ -10,7 +10,10 @@ import { integrationActions } from './integrationSlice';
  * message. Other failures (no answer, 5xx text, a refused id) have none worth showing.
  */
 function errorNameOf(error: unknown): string | null {
-  return error instanceof NetworkError && error.status === 400 && error.message !== '' ? error.message : null;
+  // A 400 without a JSON name carries only the edge's 'HTTP 400': no name to show.
+  return error instanceof NetworkError && error.status === 400 && error.message !== httpStatusMessage(400)
+    ? error.message
+    : null;
 }
 
 /** Start page: fetch the provider's authorisation URL and leave the app for it. */

@@ -174,8 +174,9 @@ export function* startPayment() {
  * (polling resumes), a COMPLETED one leads to the receipt; only otherwise is the failure shown.
  */
 export function* recoverFailedStart(shopId: string, methodId: string, error: unknown) {
-  const code = error instanceof NetworkError ? error.code : null;
-  if (code === 'CART_CHANGED') {
+  // The error's name: a 400's `name` or, for other statuses, the JSON body's (§8: the edge's message).
+  const name = error instanceof NetworkError ? error.message : null;
+  if (name === 'CART_CHANGED') {
     try {
       yield call(refreshSession, shopId);
     } catch {
@@ -184,7 +185,7 @@ export function* recoverFailedStart(shopId: string, methodId: string, error: unk
     yield put(failed('CART_CHANGED'));
     return null;
   }
-  const unknownOutcome = error instanceof NetworkError && (!error.reachedServer || code === 'EMPTY_CART');
+  const unknownOutcome = error instanceof NetworkError && (!error.reachedServer || name === 'EMPTY_CART');
   for (let attempt = 0; unknownOutcome && attempt < RECOVERY_ATTEMPTS; attempt++) {
     if (attempt > 0) yield delay(pollDelay(attempt));
     let session: Session;

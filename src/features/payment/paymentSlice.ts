@@ -65,9 +65,12 @@ const paymentSlice = createSlice({
     /** §2 selecting the chosen method again deselects it. */
     methodSelected(state, action: PayloadAction<{ paymentMethodId: string }>) {
       if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
-      // An ended attempt's message belongs to its method: another choice starts clean.
-      if (state.state === 'ERROR' || state.state === 'FAILED' || state.state === 'CANCELLED')
-        Object.assign(state, machineReset, { articleStockErrors: state.articleStockErrors });
+      // An ended attempt's message belongs to its method: another choice starts clean. The payment id stays
+      // for the saga, which cancels a payment the provider may still hold open (a declined card's).
+      if (state.state === 'ERROR' || state.state === 'FAILED' || state.state === 'CANCELLED') {
+        state.state = 'NOT_STARTED';
+        state.error = null;
+      }
       state.notCompleted = false;
       state.selectedPaymentMethod =
         state.selectedPaymentMethod === action.payload.paymentMethodId
