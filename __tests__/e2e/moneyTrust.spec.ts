@@ -72,6 +72,21 @@ async function tabBAddsTwo(tabB: Page): Promise<void> {
     .toBe(3);
 }
 
+/**
+ * Tab A pays by card (4242) and the payments made since `before` must all be for the total tab A showed
+ * when Pay was pressed; afterwards tab A shows `finalTotal` (it picked up the other tab's cart).
+ */
+async function payByCardInTabA(page: Page, before: Set<string>, finalTotal: string) {
+  await page.bringToFront();
+  await chooseMethod(page, METHOD.stripe);
+  const shownAtPay = await recordTotalAtPay(page);
+  await page.getByLabel('Card number').fill(CARD_OK);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(afterPay(page)).toBeVisible({ timeout: 15_000 });
+  await expectChargedAsShown(page.request, before, shownAtPay);
+  await expectShowsTotal(page, finalTotal);
+}
+
 test('§2 §4 §7 two tabs, Stripe: after tab B saved 105,00 kr, paying 4242 in tab A charges exactly the total tab A showed at Pay, and tab A ends up showing 105,00 kr', async ({
   page,
 }) => {
@@ -81,15 +96,7 @@ test('§2 §4 §7 two tabs, Stripe: after tab B saved 105,00 kr, paying 4242 in 
     await fillDetails(page);
     await tabBAddsTwo(tabB);
 
-    await page.bringToFront();
-    await chooseMethod(page, METHOD.stripe);
-    const shownAtPay = await recordTotalAtPay(page);
-    await page.getByLabel('Card number').fill(CARD_OK);
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(afterPay(page)).toBeVisible({ timeout: 15_000 });
-
-    await expectChargedAsShown(page.request, before, shownAtPay);
-    await expectShowsTotal(page, '105,00 kr');
+    await payByCardInTabA(page, before, '105,00 kr');
   } finally {
     await cleanUpPayments(page.request, before);
   }
@@ -136,15 +143,7 @@ test('§2 §4 §7 two tabs, reverse: tab A shows 105,00 kr, tab B removes one Ka
     await expect(tabB.getByRole('group', { name: 'Quantity Kanelbulle: 2' })).toBeVisible();
     await expect.poll(async () => (await serverCart(tabB, 'cafe')).cart[0]?.count).toBe(2);
 
-    await page.bringToFront();
-    await chooseMethod(page, METHOD.stripe);
-    const shownAtPay = await recordTotalAtPay(page);
-    await page.getByLabel('Card number').fill(CARD_OK);
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(afterPay(page)).toBeVisible({ timeout: 15_000 });
-
-    await expectChargedAsShown(page.request, before, shownAtPay);
-    await expectShowsTotal(page, '70,00 kr');
+    await payByCardInTabA(page, before, '70,00 kr');
   } finally {
     await cleanUpPayments(page.request, before);
   }
