@@ -913,6 +913,29 @@ describe('Viva: back on the shop without paying', () => {
 });
 
 describe('a reload while the cart could not be saved keeps the edits', () => {
+  it('a reload that finds the payment completed forgets the kept edits: nothing paid comes back', async () => {
+    const storage = memoryStorage();
+    storage.setItem(
+      'cart.unsaved.cafe',
+      JSON.stringify([{ id: 'x', productId: 'bun', count: 1, deviations: [] }]),
+    );
+    const fresh = [
+      shopActions.loadRequested({ shopId: SHOP }),
+      shopActions.loaded({ shopId: SHOP, data: shopData() }),
+      sessionActions.loadRequested(SHOP),
+    ].reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+    const putCart = jest.fn(() => Promise.resolve());
+    const { state } = await run(
+      fresh,
+      [sessionActions.loaded({ shopId: SHOP, session: completed })],
+      { putCart },
+      { storage },
+    );
+    expect(storage.getItem('cart.unsaved.cafe')).toBeNull();
+    expect(state.cart.ids).toEqual([]);
+    expect(putCart.mock.calls.map((call) => (call as unknown[])[1])).toEqual([{ cart: [], tabItems: [] }]);
+  });
+
   it('edits kept in the tab’s storage come back on the first session answer and are sent again', async () => {
     const storage = memoryStorage();
     const putCart = jest.fn(() => Promise.reject(new NetworkError('HTTP 500', { status: 500 })));

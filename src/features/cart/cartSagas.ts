@@ -103,10 +103,16 @@ export function* cartSyncSaga() {
 
 /** The first session answer of a shop after a reload: edits that never reached the server come back. */
 export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<typeof sessionActions.loaded>) {
-  const { shopId } = action.payload;
+  const { shopId, session } = action.payload;
   if (restored.has(shopId)) return;
   restored.add(shopId);
   const storage: KeyValueStorage = yield getContext('storage');
+  if (session.paymentStatus === 'COMPLETED') {
+    // The cart was paid meanwhile (on another device, or the answer came after the reload): nothing of it
+    // may come back.
+    yield call(forgetUnsavedCart, storage, shopId);
+    return;
+  }
   const items: CartItem[] | null = yield call(unsavedCart, storage, shopId);
   if (items) yield put(cartActions.unsavedRestored(items));
 }

@@ -19,6 +19,7 @@ import { pageActions, type PageSignals } from '../../shared/pageSignals';
 import { CART_CHANGES } from '../cart/cartSagas';
 import { selectCartItems, selectCartTotal } from '../cart/cartSelectors';
 import { cartActions, type CartState } from '../cart/cartSlice';
+import { forgetUnsavedCart } from '../cart/unsavedCart';
 import { refreshSession } from '../session/sessionSagas';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
 import type { ShopState } from '../shop/shopSlice';
@@ -377,7 +378,9 @@ export function* completeIfPaid() {
   yield put(cartActions.paidItemsCleared());
   yield put(sessionActions.paidItemsCleared());
   yield put(paymentActions.cleared());
-  yield call(forgetCustomer, (yield getContext('storage')) as KeyValueStorage);
+  const storage: KeyValueStorage = yield getContext('storage');
+  yield call(forgetCustomer, storage);
+  yield call(forgetUnsavedCart, storage, shopId); // paid: nothing of it may come back after a reload
   yield call(navigate, `/${encodeURIComponent(shopId)}/receipt/${encodeURIComponent(receiptId)}`, {
     replace: true,
   });
