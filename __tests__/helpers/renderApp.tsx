@@ -68,7 +68,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     putCart: jest.fn((_shopId: string, _body: unknown) => Promise.resolve()),
     ...options.api,
   } as Partial<Api>;
-  const { store, navigate, assignLocation, reportError } = testStore(api);
+  const { store, navigate, assignLocation, reportError, page } = testStore(api);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const i18n = options.i18n ?? (await testI18n());
   const user = userEvent.setup();
@@ -99,6 +99,8 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     navigate,
     assignLocation,
     reportError,
+    /** The page's visibility and events, as the sagas see them. */
+    page,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, getContext, put, take } from 'redux-saga/effects';
+import { call, delay, getContext, put, race, take } from 'redux-saga/effects';
 /**
  * What the page itself tells the sagas: it became visible again, the browser came back online, it was
  * restored from the back-forward cache (the customer pressed Back from a provider's page), or another tab of
@@ -111,4 +111,20 @@ export function* pageEventsSaga() {
     const event: PageEvent = yield take(events);
     yield put(toAction(event));
   }
+}
+
+/** While the page is hidden a poll rests: one request in this long at most. */
+export const HIDDEN_POLL_MS = 15_000;
+
+/**
+ * The pause between two polls: `ms`, or at least HIDDEN_POLL_MS while the page is hidden (nobody is looking,
+ * and a phone's battery and data are spent for nothing); showing the page or coming back online ends it at
+ * once, so the customer sees the news straight away.
+ */
+export function* pollPause(ms: number) {
+  const page: PageSignals = yield getContext('page');
+  yield race({
+    wait: delay(page.isHidden() ? Math.max(HIDDEN_POLL_MS, ms) : ms),
+    wake: take([pageActions.becameVisible.type, pageActions.cameOnline.type]),
+  });
 }

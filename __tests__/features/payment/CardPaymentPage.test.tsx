@@ -72,6 +72,25 @@ describe('§2 card payment page', () => {
     expect(await screen.findByText('Betalning genomförd')).toBeInTheDocument();
   });
 
+  it('while the page is hidden the 5 s poll rests, and it reads at once when the page is shown again', async () => {
+    const getPaymentIntent = jest.fn(() => Promise.resolve(intent('PENDING')));
+    const { store, page } = await renderApp('/company/c1/payment/pi_1', { api: { getPaymentIntent } });
+    await screen.findByText('249,00 kr');
+    jest.useFakeTimers();
+    try {
+      page.hidden = true;
+      dispatchInAct(store, cardPaymentActions.confirmed());
+      await advance(2 * INTENT_POLL_MS);
+      expect(getPaymentIntent).toHaveBeenCalledTimes(1);
+      page.hidden = false;
+      act(() => page.emit({ type: 'visible' }));
+      await advance(10);
+      expect(getPaymentIntent).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a declined card shows the provider’s message', async () => {
     const { store } = await renderApp('/company/c1/payment/pi_1', {
       api: { getPaymentIntent: () => Promise.resolve(intent('PENDING')) },

@@ -14,7 +14,6 @@ import { cartFingerprint } from '../../../src/domain/cart';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { loadCustomer, saveCustomer } from '../../../src/features/payment/customerStorage';
 import {
-  HIDDEN_POLL_MS,
   paymentSaga,
   pollDelay,
   POLL_MS,
@@ -25,7 +24,7 @@ import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
-import { manualPageSignals, pageActions } from '../../../src/shared/pageSignals';
+import { HIDDEN_POLL_MS, manualPageSignals, pageActions } from '../../../src/shared/pageSignals';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
 

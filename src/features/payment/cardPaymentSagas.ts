@@ -1,4 +1,5 @@
-import { call, delay, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { call, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { pollPause } from '../../shared/pageSignals';
 import type { Api } from '../../shared/api';
 import { cardPaymentActions, type CardPaymentState, type PaymentIntent } from './cardPaymentSlice';
 
@@ -22,10 +23,13 @@ export function* fetchIntent(companyId: string, paymentIntentId: string) {
   }
 }
 
-/** After confirmation the intent is read every 5 seconds until it is final (§4 card page). */
+/**
+ * After confirmation the intent is read every 5 seconds until it is final (§4 card page); while the page is
+ * hidden it rests (see pollPause) and it reads at once when the page is shown again.
+ */
 export function* pollIntent(companyId: string, paymentIntentId: string) {
   for (;;) {
-    yield delay(INTENT_POLL_MS);
+    yield call(pollPause, INTENT_POLL_MS);
     yield call(fetchIntent, companyId, paymentIntentId);
     const { intent }: CardPaymentState = yield select(selectCardPayment);
     if (isFinal(intent)) return;

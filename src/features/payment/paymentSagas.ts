@@ -15,7 +15,7 @@ import type { PaymentIntentResponse, StartPaymentResponse } from '../../contract
 import { cartFingerprint } from '../../domain/cart';
 import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
-import { pageActions, type PageSignals } from '../../shared/pageSignals';
+import { pageActions, pollPause, type PageSignals } from '../../shared/pageSignals';
 import { CART_CHANGES } from '../cart/cartSagas';
 import { selectCartItems, selectCartTotal } from '../cart/cartSelectors';
 import { cartActions, type CartState } from '../cart/cartSlice';
@@ -37,8 +37,6 @@ type PaymentIntent = PaymentIntentResponse['paymentIntent'];
 export const POLL_MS = 1000;
 /** The longest wait between polls after repeated failures. */
 export const MAX_POLL_MS = 10_000;
-/** While the page is hidden the poll rests: one request in this long at most. */
-export const HIDDEN_POLL_MS = 15_000;
 /** How long a start waits for the cart to reach the server before it gives up. */
 export const CART_SYNC_TIMEOUT_MS = 10_000;
 /** After a lost start answer, how often the session is asked whether the server created the payment. */
@@ -243,13 +241,8 @@ const trimmed = (customer: Record<CustomerField, string>) =>
  * or coming back online polls at once.
  */
 export function* pollSession(shopId: string) {
-  const page: PageSignals = yield getContext('page');
   for (let failures = 0; ;) {
-    const wait = page.isHidden() ? Math.max(HIDDEN_POLL_MS, pollDelay(failures)) : pollDelay(failures);
-    yield race({
-      wait: delay(wait),
-      wake: take([pageActions.becameVisible.type, pageActions.cameOnline.type]),
-    });
+    yield call(pollPause, pollDelay(failures));
     try {
       yield call(refreshSession, shopId);
       failures = 0;
