@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   ANDROID_PHONE,
   ANDROID_TABLET,
@@ -8,7 +8,7 @@ import {
   openDevice,
   type EmulatedDevice,
 } from './helpers/devices';
-import { cleanUpPayments, paymentIdsNow, swishAppRequests } from './helpers/moneyTrust';
+import { cleanUpPayments, paymentIdsNow, swishAppRequests, test } from './helpers/moneyTrust';
 import {
   cafeCartWith,
   chooseMethod,
@@ -92,38 +92,32 @@ test.describe('kiosk size', () => {
   test('§2 §3 §5 Swish with the phone field hidden by the shop: the Swish panel asks for the number, keeps the field after "You must enter a phone number", and a number then starts the payment', async ({
     page,
   }) => {
-    const before = await paymentIdsNow(page.request);
-    try {
-      // The café's shop answer with customerInputs.phoneInput inactive (§3 wire format, src/contract).
-      await page.route('**/api/v2/webshop/cafe', async (route) => {
-        const response = await route.fetch();
-        const shop = (await response.json()) as {
-          shop: { customerInputs: { phoneInput: { active: boolean; required: boolean } } | null };
-        };
-        expect(shop.shop.customerInputs, 'the café configures its inputs').not.toBeNull();
-        if (shop.shop.customerInputs)
-          shop.shop.customerInputs.phoneInput = { active: false, required: false };
-        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(shop) });
-      });
-      await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
-      await fillDetails(page);
-      await expect(page.getByLabel(/^Phone number/)).toHaveCount(0); // not in 'Your details'
-      await chooseMethod(page, METHOD.swish);
-      const swishPhone = page.getByLabel(/phone number/i);
-      await expect(swishPhone).toBeVisible();
+    // The café's shop answer with customerInputs.phoneInput inactive (§3 wire format, src/contract).
+    await page.route('**/api/v2/webshop/cafe', async (route) => {
+      const response = await route.fetch();
+      const shop = (await response.json()) as {
+        shop: { customerInputs: { phoneInput: { active: boolean; required: boolean } } | null };
+      };
+      expect(shop.shop.customerInputs, 'the café configures its inputs').not.toBeNull();
+      if (shop.shop.customerInputs) shop.shop.customerInputs.phoneInput = { active: false, required: false };
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(shop) });
+    });
+    await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+    await fillDetails(page);
+    await expect(page.getByLabel(/^Phone number/)).toHaveCount(0); // not in 'Your details'
+    await chooseMethod(page, METHOD.swish);
+    const swishPhone = page.getByLabel(/phone number/i);
+    await expect(swishPhone).toBeVisible();
 
-      await payWithSwish(page).click();
-      await expect(page.getByRole('alert').filter({ hasText: PHONE_REQUIRED })).toBeVisible();
-      await expect(swishPhone, 'the number can still be entered after the error').toBeEditable();
+    await payWithSwish(page).click();
+    await expect(page.getByRole('alert').filter({ hasText: PHONE_REQUIRED })).toBeVisible();
+    await expect(swishPhone, 'the number can still be entered after the error').toBeEditable();
 
-      await swishPhone.fill(CUSTOMER.phone);
-      await page.getByRole('button', { name: /^(Pay with Swish|Start the payment again)$/ }).click();
-      await expect(page.getByText(WAITING)).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: PHONE_REQUIRED })).toHaveCount(0);
-      await sessionPaymentId(page);
-    } finally {
-      await cleanUpPayments(page.request, before);
-    }
+    await swishPhone.fill(CUSTOMER.phone);
+    await page.getByRole('button', { name: /^(Pay with Swish|Start the payment again)$/ }).click();
+    await expect(page.getByText(WAITING)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: PHONE_REQUIRED })).toHaveCount(0);
+    await sessionPaymentId(page);
   });
 
   /** 'You must enter a phone number' on Swish (the café's phone field left empty). */

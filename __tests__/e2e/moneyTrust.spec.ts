@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { IPHONE, openDevice } from './helpers/devices';
 import {
@@ -10,6 +10,7 @@ import {
   paymentsSince,
   recordTotalAtPay,
   swishAppRequests,
+  test,
 } from './helpers/moneyTrust';
 import {
   cafeCartWith,
@@ -89,100 +90,84 @@ async function payByCardInTabA(page: Page, before: Set<string>, finalTotal: stri
 
 test('§2 §4 §7 two tabs, Stripe: after tab B saved 105,00 kr, paying 4242 in tab A charges exactly the total tab A showed at Pay, and tab A ends up showing 105,00 kr', async ({
   page,
+  paymentsBefore: before,
 }) => {
-  const before = await paymentIdsNow(page.request);
-  try {
-    const tabB = await twoTabsWithOneKanelbulle(page);
-    await fillDetails(page);
-    await tabBAddsTwo(tabB);
+  const tabB = await twoTabsWithOneKanelbulle(page);
+  await fillDetails(page);
+  await tabBAddsTwo(tabB);
 
-    await payByCardInTabA(page, before, '105,00 kr');
-  } finally {
-    await cleanUpPayments(page.request, before);
-  }
+  await payByCardInTabA(page, before, '105,00 kr');
 });
 
 test('§2 §4 §7 two tabs, Swish: after tab B saved 105,00 kr, starting Swish in tab A asks for exactly the total tab A showed at Pay, and tab A ends up showing 105,00 kr', async ({
   page,
+  paymentsBefore: before,
 }) => {
-  const before = await paymentIdsNow(page.request);
-  try {
-    const tabB = await twoTabsWithOneKanelbulle(page);
-    await fillDetails(page, { phone: CUSTOMER.phone });
-    await tabBAddsTwo(tabB);
+  const tabB = await twoTabsWithOneKanelbulle(page);
+  await fillDetails(page, { phone: CUSTOMER.phone });
+  await tabBAddsTwo(tabB);
 
-    await page.bringToFront();
-    await chooseMethod(page, METHOD.swish);
-    const shownAtPay = await recordTotalAtPay(page);
-    await page.getByRole('button', { name: 'Pay with Swish' }).click();
-    await expect(afterPay(page)).toBeVisible();
+  await page.bringToFront();
+  await chooseMethod(page, METHOD.swish);
+  const shownAtPay = await recordTotalAtPay(page);
+  await page.getByRole('button', { name: 'Pay with Swish' }).click();
+  await expect(afterPay(page)).toBeVisible();
 
-    await expectChargedAsShown(page.request, before, shownAtPay);
-    await expectShowsTotal(page, '105,00 kr');
-  } finally {
-    await cleanUpPayments(page.request, before);
-  }
+  await expectChargedAsShown(page.request, before, shownAtPay);
+  await expectShowsTotal(page, '105,00 kr');
 });
 
 test('§2 §4 §7 two tabs, reverse: tab A shows 105,00 kr, tab B removes one Kanelbulle (70,00 kr); paying 4242 in tab A never charges an amount tab A did not show, and tab A ends up showing 70,00 kr', async ({
   page,
+  paymentsBefore: before,
 }) => {
-  const before = await paymentIdsNow(page.request);
-  try {
-    const saved = cartSaved(page);
-    await cafeCartWith(page, [{ title: 'Kanelbulle', times: 3 }]);
-    await saved;
-    await expect.poll(async () => (await serverCart(page, 'cafe')).cart[0]?.count).toBe(3);
-    await expect(amountToPay(page)).toContainText('105,00 kr');
-    await fillDetails(page);
+  const saved = cartSaved(page);
+  await cafeCartWith(page, [{ title: 'Kanelbulle', times: 3 }]);
+  await saved;
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart[0]?.count).toBe(3);
+  await expect(amountToPay(page)).toContainText('105,00 kr');
+  await fillDetails(page);
 
-    const tabB = await page.context().newPage();
-    await openShop(tabB, '/cafe/cart');
-    await expect(tabB.getByRole('group', { name: 'Quantity Kanelbulle: 3' })).toBeVisible();
-    await tabB.getByRole('button', { name: 'Decrease quantity of Kanelbulle' }).click();
-    await expect(tabB.getByRole('group', { name: 'Quantity Kanelbulle: 2' })).toBeVisible();
-    await expect.poll(async () => (await serverCart(tabB, 'cafe')).cart[0]?.count).toBe(2);
+  const tabB = await page.context().newPage();
+  await openShop(tabB, '/cafe/cart');
+  await expect(tabB.getByRole('group', { name: 'Quantity Kanelbulle: 3' })).toBeVisible();
+  await tabB.getByRole('button', { name: 'Decrease quantity of Kanelbulle' }).click();
+  await expect(tabB.getByRole('group', { name: 'Quantity Kanelbulle: 2' })).toBeVisible();
+  await expect.poll(async () => (await serverCart(tabB, 'cafe')).cart[0]?.count).toBe(2);
 
-    await payByCardInTabA(page, before, '70,00 kr');
-  } finally {
-    await cleanUpPayments(page.request, before);
-  }
+  await payByCardInTabA(page, before, '70,00 kr');
 });
 
 test('§4 §7 the cart changed on the server behind the page (same session, nothing tells the page): the start is refused with the cart-changed alert, then the page shows the current cart and 105,00 kr (axe clean)', async ({
   page,
+  paymentsBefore: before,
 }) => {
-  const before = await paymentIdsNow(page.request);
-  try {
-    const saved = cartSaved(page);
-    await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
-    await saved;
-    await fillDetails(page, { phone: CUSTOMER.phone });
-    // Another window of this session (page.request carries the page's cookie) saves three Kanelbullar.
-    // No BroadcastChannel message or storage event reaches this page: only the server knows.
-    const put = await page.request.put('/api/v2/webshop/cafe/cart', {
-      data: {
-        cart: [{ id: 'other-window-1', productId: 'kanelbulle', count: 3, deviations: [], description: '' }],
-        tabItems: [],
-      },
-    });
-    expect(put.ok()).toBe(true);
-    await expect(amountToPay(page)).toContainText('35,00 kr');
+  const saved = cartSaved(page);
+  await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+  await saved;
+  await fillDetails(page, { phone: CUSTOMER.phone });
+  // Another window of this session (page.request carries the page's cookie) saves three Kanelbullar.
+  // No BroadcastChannel message or storage event reaches this page: only the server knows.
+  const put = await page.request.put('/api/v2/webshop/cafe/cart', {
+    data: {
+      cart: [{ id: 'other-window-1', productId: 'kanelbulle', count: 3, deviations: [], description: '' }],
+      tabItems: [],
+    },
+  });
+  expect(put.ok()).toBe(true);
+  await expect(amountToPay(page)).toContainText('35,00 kr');
 
-    await chooseMethod(page, METHOD.swish);
-    const shownAtPay = await recordTotalAtPay(page);
-    await page.getByRole('button', { name: 'Pay with Swish' }).click();
-    await expect(afterPay(page)).toBeVisible();
+  await chooseMethod(page, METHOD.swish);
+  const shownAtPay = await recordTotalAtPay(page);
+  await page.getByRole('button', { name: 'Pay with Swish' }).click();
+  await expect(afterPay(page)).toBeVisible();
 
-    await expectChargedAsShown(page.request, before, shownAtPay);
-    await expect(page.getByRole('alert').filter({ hasText: CHANGED_ALERT })).toBeVisible();
-    expect(await paymentsSince(page.request, before)).toEqual([]);
-    await expect(amountToPay(page)).toContainText('105,00 kr');
-    await expect(page.getByRole('group', { name: 'Quantity Kanelbulle: 3' })).toBeVisible();
-    await expectNoAxeViolations(page, 'cart: the cart-changed alert');
-  } finally {
-    await cleanUpPayments(page.request, before);
-  }
+  await expectChargedAsShown(page.request, before, shownAtPay);
+  await expect(page.getByRole('alert').filter({ hasText: CHANGED_ALERT })).toBeVisible();
+  expect(await paymentsSince(page.request, before)).toEqual([]);
+  await expect(amountToPay(page)).toContainText('105,00 kr');
+  await expect(page.getByRole('group', { name: 'Quantity Kanelbulle: 3' })).toBeVisible();
+  await expectNoAxeViolations(page, 'cart: the cart-changed alert');
 });
 
 /** A customer of their own (own context, own session) with all 3 Semlor of the café ready to pay by Swish. */
@@ -303,24 +288,20 @@ async function stripStartAnswer(page: Page): Promise<string[]> {
 
 test('§4 §7 a start answer with only paymentId: Stripe 4242 still ends on the receipt (the client secret comes from the payment-intent call)', async ({
   page,
+  paymentsBefore: before,
 }) => {
-  const before = await paymentIdsNow(page.request);
-  try {
-    const ids = await stripStartAnswer(page);
-    await cafeCartWith(page, [{ title: 'Kladdkaka' }]);
-    await fillDetails(page);
-    await chooseMethod(page, METHOD.stripe);
-    await page.getByLabel('Card number').fill(CARD_OK);
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect.poll(() => ids.length).toBe(1);
-    const receiptId = await expectReceipt(page);
-    expect((await paymentsSince(page.request, before)).find((p) => p.paymentId === ids[0])).toMatchObject({
-      status: 'COMPLETED',
-      receiptId,
-    });
-  } finally {
-    await cleanUpPayments(page.request, before);
-  }
+  const ids = await stripStartAnswer(page);
+  await cafeCartWith(page, [{ title: 'Kladdkaka' }]);
+  await fillDetails(page);
+  await chooseMethod(page, METHOD.stripe);
+  await page.getByLabel('Card number').fill(CARD_OK);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect.poll(() => ids.length).toBe(1);
+  const receiptId = await expectReceipt(page);
+  expect((await paymentsSince(page.request, before)).find((p) => p.paymentId === ids[0])).toMatchObject({
+    status: 'COMPLETED',
+    receiptId,
+  });
 });
 
 test('§2 §7 a start answer with only paymentId: Swish on an iPhone still goes to the app, with the paymentId as the token', async ({

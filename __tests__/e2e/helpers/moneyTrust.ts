@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { resetDemo, type SimulatorPayment } from './payment';
 
 /**
@@ -159,3 +159,18 @@ export function swishAppRequests(page: Page): string[] {
   });
   return urls;
 }
+
+/**
+ * The trust specs' `test`: every test's payments are cleaned up when it ends, passed or failed (pending
+ * ones cancelled, demo stock reset); `paymentsBefore` holds the payment ids that existed when it began.
+ */
+export const test = base.extend<{ paymentsBefore: Set<string> }>({
+  paymentsBefore: [
+    async ({ page }, use) => {
+      const before = await paymentIdsNow(page.request);
+      await use(before);
+      await cleanUpPayments(page.request, before);
+    },
+    { auto: true },
+  ],
+});
