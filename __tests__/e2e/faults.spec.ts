@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { approveOrCompleted, keepPaymentPendingOnPage, paymentsSince, test } from './helpers/moneyTrust';
 import {
@@ -134,24 +134,32 @@ async function failCartSaves(page: Page, how: 'status500' | 'abort'): Promise<{ 
   return { failures: () => failures };
 }
 
-test('§4 a cart save (PUT cart) failing on the store page at kiosk size: "The cart could not be saved. Trying again…" in the header by the cart count, gone once a retry saves it (axe clean)', async ({
-  page,
-}) => {
+/** The café's store with cart saves answering 500: adds a Kanelbulle; answers the header's unsaved status. */
+async function addWhileSavesFail(page: Page): Promise<Locator> {
   await openShop(page, '/cafe');
   const saves = await failCartSaves(page, 'status500');
   await addButton(page, 'Kanelbulle').click();
   await expect.poll(saves.failures).toBeGreaterThan(0);
+  return page.getByRole('banner').getByRole('status').filter({ hasText: UNSAVED });
+}
 
-  const unsaved = page.getByRole('banner').getByRole('status').filter({ hasText: UNSAVED });
-  await expect(unsaved).toBeVisible();
-  await expect(headerCartLink(page)).toHaveAccessibleName(/^Cart: 1 item,/);
-  await expectNoAxeViolations(page, 'store: cart not saved');
-
+/** Saves work again: the next retry saves the Kanelbulle and the unsaved status goes. */
+async function expectSavedOnceSavesWork(page: Page, unsaved: Locator): Promise<void> {
   await page.unroute('**/api/v2/webshop/*/cart');
   await expect(unsaved).toHaveCount(0, { timeout: 15_000 });
   expect((await serverCart(page, 'cafe')).cart).toEqual([
     expect.objectContaining({ productId: 'kanelbulle', count: 1 }),
   ]);
+}
+
+test('§4 a cart save (PUT cart) failing on the store page at kiosk size: "The cart could not be saved. Trying again…" in the header by the cart count, gone once a retry saves it (axe clean)', async ({
+  page,
+}) => {
+  const unsaved = await addWhileSavesFail(page);
+  await expect(unsaved).toBeVisible();
+  await expect(headerCartLink(page)).toHaveAccessibleName(/^Cart: 1 item,/);
+  await expectNoAxeViolations(page, 'store: cart not saved');
+  await expectSavedOnceSavesWork(page, unsaved);
 });
 
 test.describe('phone', () => {
@@ -160,22 +168,12 @@ test.describe('phone', () => {
   test('§2 §4 a cart save failing on the store page on a phone: the status is in the header by the cart count, pinned in view while the mobile cart bar shows the count too, gone once a retry saves it', async ({
     page,
   }) => {
-    await openShop(page, '/cafe');
-    const saves = await failCartSaves(page, 'status500');
-    await addButton(page, 'Kanelbulle').click();
-    await expect.poll(saves.failures).toBeGreaterThan(0);
-
+    const unsaved = await addWhileSavesFail(page);
     await expect(page.getByRole('navigation', { name: 'Cart' })).toBeVisible();
     // One status region (no double announcement), in the header beside the count, pinned to the top.
-    const unsaved = page.getByRole('banner').getByRole('status').filter({ hasText: UNSAVED });
     await expect(unsaved).toBeVisible();
     await expect(unsaved).toBeInViewport();
-
-    await page.unroute('**/api/v2/webshop/*/cart');
-    await expect(unsaved).toHaveCount(0, { timeout: 15_000 });
-    expect((await serverCart(page, 'cafe')).cart).toEqual([
-      expect.objectContaining({ productId: 'kanelbulle', count: 1 }),
-    ]);
+    await expectSavedOnceSavesWork(page, unsaved);
   });
 });
 

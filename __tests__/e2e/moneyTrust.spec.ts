@@ -4,9 +4,7 @@ import { IPHONE, openDevice } from './helpers/devices';
 import {
   amountToPay,
   approveOrCompleted,
-  cleanUpPayments,
   expectChargedAsShown,
-  paymentIdsNow,
   paymentsSince,
   recordTotalAtPay,
   swishAppRequests,
@@ -198,8 +196,8 @@ async function raceForSemlor(a: Page, b: Page): Promise<[Page, Page]> {
 test('§4 §5 §8 two customers race for the last 3 Semlor with Swish: exactly one payment starts, the other sees "Articles are out of stock", and only the winner gets a receipt', async ({
   browser,
   request,
+  paymentsBefore: before,
 }) => {
-  const before = await paymentIdsNow(request);
   const first = await semlaCustomer(browser);
   const second = await semlaCustomer(browser);
   try {
@@ -223,15 +221,14 @@ test('§4 §5 §8 two customers race for the last 3 Semlor with Swish: exactly o
   } finally {
     await first.context.close();
     await second.context.close();
-    await cleanUpPayments(request, before);
   }
 });
 
 test('§4 §5 §8 a pending payment holds the last 3 Semlor until its customer abandons it; then the other customer can start', async ({
   browser,
   request,
+  paymentsBefore: before,
 }) => {
-  const before = await paymentIdsNow(request);
   // The holder pays by card and the card is declined: Stripe leaves the payment open (deterministic, unlike
   // the demo's Swish, which completes by itself after 1.5 s), so its reservation holds.
   const holderContext = await browser.newContext({ viewport: KIOSK });
@@ -265,7 +262,6 @@ test('§4 §5 §8 a pending payment holds the last 3 Semlor until its customer a
   } finally {
     await holderContext.close();
     await other.context.close();
-    await cleanUpPayments(request, before);
   }
 });
 
@@ -306,9 +302,7 @@ test('§4 §7 a start answer with only paymentId: Stripe 4242 still ends on the 
 
 test('§2 §7 a start answer with only paymentId: Swish on an iPhone still goes to the app, with the paymentId as the token', async ({
   browser,
-  request,
 }) => {
-  const before = await paymentIdsNow(request);
   const { context, page } = await openDevice(browser, IPHONE);
   try {
     const ids = await stripStartAnswer(page);
@@ -326,6 +320,5 @@ test('§2 §7 a start answer with only paymentId: Swish on an iPhone still goes 
     expect(link.searchParams.get('callbackurl')).toMatch(/\/cafe\/cart$/);
   } finally {
     await context.close();
-    await cleanUpPayments(request, before);
   }
 });
