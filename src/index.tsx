@@ -5,17 +5,21 @@ import { App } from './app/App';
 import { config } from './shared/config';
 import { routes } from './app/router';
 import { makeStore } from './app/store';
+import { readKioskSetting } from './features/kiosk/kioskMode';
+import { initialKioskState } from './features/kiosk/kioskSlice';
 import { createApi } from './shared/api';
 import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
 import { browserPageSignals } from './shared/pageSignals';
 import { initReporting, reportError } from './shared/reporting';
 
-/** sessionStorage, or a per-page stand-in where the browser refuses it (some private modes throw). */
-function sessionStorageOrMemory(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+/** Web storage, or a per-page stand-in where the browser refuses it (some private modes throw). */
+function storageOrMemory(
+  kind: 'sessionStorage' | 'localStorage',
+): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   try {
-    window.sessionStorage.getItem('probe');
-    return window.sessionStorage;
+    window[kind].getItem('probe');
+    return window[kind];
   } catch {
     const data = new Map<string, string>();
     return {
@@ -29,18 +33,22 @@ function sessionStorageOrMemory(): Pick<Storage, 'getItem' | 'setItem' | 'remove
 async function main() {
   const i18n = await initI18n();
   const router = createBrowserRouter(routes);
-  const store = makeStore({
-    api: createApi({ baseUrl: config.apiBaseUrl }),
-    navigate: (path, options) => void router.navigate(path, options),
-    assignLocation: (url) => window.location.assign(url),
-    origin: window.location.origin,
-    vivaCheckoutUrl: config.vivaCheckoutUrl,
-    storage: sessionStorageOrMemory(),
-    isMobile: isMobileDevice(navigator),
-    reportError,
-    page: browserPageSignals(),
-    currentSearch: () => window.location.search,
-  });
+  const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
+  const store = makeStore(
+    {
+      api: createApi({ baseUrl: config.apiBaseUrl }),
+      navigate: (path, options) => void router.navigate(path, options),
+      assignLocation: (url) => window.location.assign(url),
+      origin: window.location.origin,
+      vivaCheckoutUrl: config.vivaCheckoutUrl,
+      storage: storageOrMemory('sessionStorage'),
+      isMobile: isMobileDevice(navigator),
+      reportError,
+      page: browserPageSignals(),
+      currentSearch: () => window.location.search,
+    },
+    { kiosk: initialKioskState(kiosk) },
+  );
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

@@ -1,5 +1,6 @@
 import { all, fork } from 'redux-saga/effects';
 import { cartSyncSaga } from '../features/cart/cartSagas';
+import { kioskSaga } from '../features/kiosk/kioskSagas';
 import { integrationSaga } from '../features/integration/integrationSagas';
 import { passwordResetSaga } from '../features/passwordReset/passwordResetSagas';
 import { receiptDownloadSaga } from '../features/receipt/receiptDownloadSagas';
@@ -18,6 +19,7 @@ export function* rootSaga() {
     fork(cartSyncSaga),
     fork(paymentSaga),
     fork(cardPaymentSaga),
+    fork(kioskSaga),
     fork(receiptSaga),
     fork(integrationSaga),
     fork(passwordResetSaga),

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { cartReducer } from '../features/cart/cartSlice';
+import { kioskReducer } from '../features/kiosk/kioskSlice';
 import { integrationReducer } from '../features/integration/integrationSlice';
 import { passwordResetReducer } from '../features/passwordReset/passwordResetSlice';
 import { receiptDownloadReducer } from '../features/receipt/receiptDownloadSlice';
@@ -17,6 +18,7 @@ export const rootReducer = combineReducers({
   session: sessionReducer,
   cart: cartReducer,
   payment: paymentReducer,
+  kiosk: kioskReducer,
   cardPayment: cardPaymentReducer,
   receipt: receiptReducer,
   integration: integrationReducer,

@@ -16,7 +16,15 @@ export interface PageSignals {
   subscribe(listener: (event: PageEvent) => void): () => void;
   /** Tells the other tabs of this browser that this tab saved the cart of `shopId`. */
   announceCartSaved(shopId: string): void;
+  /**
+   * Calls `listener` on the customer's input (a touch, a click, a key, the wheel) until the returned function
+   * is called. Only a kiosk listens: it clears itself after a while without any.
+   */
+  onInput(listener: () => void): () => void;
 }
+
+/** The events that count as someone using the page. */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 const CHANNEL = 'storefront-cart';
 
@@ -52,16 +60,25 @@ export function browserPageSignals(win: Window = window): PageSignals {
     announceCartSaved(shopId) {
       channel?.postMessage({ shopId });
     },
+    onInput(listener) {
+      const options = { capture: true, passive: true };
+      for (const type of INPUT_EVENTS) win.document.addEventListener(type, listener, options);
+      return () => {
+        for (const type of INPUT_EVENTS) win.document.removeEventListener(type, listener, options);
+      };
+    },
   };
 }
 
-/** Page signals for tests and for places without a page: never hidden; `emit` fires an event. */
+/** Page signals for tests and for places without a page: never hidden; `emit` fires an event, `input` input. */
 export function manualPageSignals(): PageSignals & {
   emit(event: PageEvent): void;
+  input(): void;
   hidden: boolean;
   announced: string[];
 } {
   const listeners = new Set<(event: PageEvent) => void>();
+  const inputListeners = new Set<() => void>();
   const signals = {
     hidden: false,
     announced: [] as string[],
@@ -75,6 +92,13 @@ export function manualPageSignals(): PageSignals & {
     },
     emit(event: PageEvent) {
       for (const listener of [...listeners]) listener(event);
+    },
+    onInput(listener: () => void) {
+      inputListeners.add(listener);
+      return () => void inputListeners.delete(listener);
+    },
+    input() {
+      for (const listener of [...inputListeners]) listener();
     },
   };
   return signals;

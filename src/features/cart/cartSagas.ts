@@ -15,6 +15,7 @@ import {
 import type { CartItem, TabSelection } from '../../domain/types';
 import type { Api } from '../../shared/api';
 import { pageActions, type PageSignals } from '../../shared/pageSignals';
+import { customerLeft } from '../kiosk/kioskEvents';
 import type { KeyValueStorage } from '../payment/customerStorage';
 import type { PaymentState } from '../payment/paymentSlice';
 import { refreshSession } from '../session/sessionSagas';
@@ -31,6 +32,7 @@ export const CART_CHANGES = [
   cartActions.itemUpdated.type,
   cartActions.unsavedRestored.type,
   sessionActions.tabItemCountChanged.type,
+  customerLeft.type,
 ];
 
 /** Waits before sending again after a failure: 1 s, 2 s, 4 s … at most 30 s. */

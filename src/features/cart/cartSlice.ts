@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addItem, newCartItemId, replaceItem, setItemCount } from '../../domain/cart';
 import type { CartItem } from '../../domain/types';
+import { customerLeft } from '../kiosk/kioskEvents';
 import { sessionActions } from '../session/sessionSlice';
 
 export const cartAdapter = createEntityAdapter<CartItem>();
@@ -80,6 +81,11 @@ const cartSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionActions.tabItemCountChanged, changed)
+      // A kiosk's customer has gone: their cart is emptied here and, as any change, on the server.
+      .addCase(customerLeft, (state) => {
+        cartAdapter.removeAll(state);
+        changed(state);
+      })
       .addCase(sessionActions.loadRequested, (state, action) => {
         if (state.restoredFor !== null && state.restoredFor !== action.payload.shopId) return initialState;
       })

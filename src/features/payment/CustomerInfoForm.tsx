@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { InputHTMLAttributes } from 'react';
 import type { CustomerField } from '../../domain/types';
 import { TextField } from '../../shared/ui/TextField';
+import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import { selectCustomer, selectCustomerFieldRules, selectVisibleCustomerErrors } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
 
@@ -24,6 +25,8 @@ export function CustomerInfoForm() {
   const rules = useSelector(selectCustomerFieldRules);
   const values = useSelector(selectCustomer);
   const errors = useSelector(selectVisibleCustomerErrors);
+  // A kiosk is shared: the browser must neither offer the last customer's details nor keep these.
+  const kiosk = useSelector(selectIsKiosk);
   return (
     <section aria-labelledby="your-info">
       <h2 id="your-info">{t('cart.yourInfo')}</h2>
@@ -33,6 +36,7 @@ export function CustomerInfoForm() {
           <TextField
             key={field}
             {...input}
+            autoComplete={kiosk ? 'off' : input.autoComplete}
             label={
               rules[field].required ? t(`fields.${field}`) : `${t(`fields.${field}`)} ${t('fields.optional')}`
             }

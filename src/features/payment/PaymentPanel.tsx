@@ -7,7 +7,9 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { selectCartTotal } from '../cart/cartSelectors';
 import { selectPaymentMethodById } from '../shop/shopSelectors';
 import type { ShopState } from '../shop/shopSlice';
+import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import { SwishPanel } from './panels/SwishPanel';
+import { SwishQrPanel } from './panels/SwishQrPanel';
 import { VivaPanel } from './panels/VivaPanel';
 import { selectPayment } from './paymentSelectors';
 
@@ -65,11 +67,13 @@ export function PaymentPanel({ shopId, origin }: { shopId: string; origin: strin
   const method = useSelector((state: { shop: ShopState }) =>
     selectedId ? selectPaymentMethodById(state, selectedId) : undefined,
   );
+  const kiosk = useSelector(selectIsKiosk);
   if (cancelling === 'sending') return <Spinner label={t('paymentMethods.cancelling')} />;
   if (cancelling === 'retrying') return <Spinner label={t('paymentMethods.cancelFailed')} />;
   if (!method) return null;
   switch (method.type) {
     case 'SWISH_TRADE':
+      if (kiosk) return <SwishQrPanel paymentMethodId={method.id} />;
       return (
         <SwishPanel
           paymentMethodId={method.id}

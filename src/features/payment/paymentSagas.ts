@@ -20,6 +20,7 @@ import { CART_CHANGES } from '../cart/cartSagas';
 import { selectCartItems, selectCartTotal } from '../cart/cartSelectors';
 import { cartActions, type CartState } from '../cart/cartSlice';
 import { forgetUnsavedCart } from '../cart/unsavedCart';
+import type { KioskState } from '../kiosk/kioskSlice';
 import { refreshSession } from '../session/sessionSagas';
 import { sessionActions, type SessionState } from '../session/sessionSlice';
 import type { ShopState } from '../shop/shopSlice';
@@ -30,7 +31,13 @@ import { paymentActions, type PaymentState } from './paymentSlice';
 import { appLinkFor } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
 
-type State = { shop: ShopState; session: SessionState; cart: CartState; payment: PaymentState };
+type State = {
+  shop: ShopState;
+  session: SessionState;
+  cart: CartState;
+  payment: PaymentState;
+  kiosk: KioskState;
+};
 type PaymentIntent = PaymentIntentResponse['paymentIntent'];
 
 /** §9 session polling interval while a payment is STARTED. */
@@ -58,6 +65,7 @@ const selectStartContext = (state: State) => ({
   method: selectMethod(state, state.payment.selectedPaymentMethod),
   cartRevision: state.cart.revision,
   primaryColor: selectTheme(state).primaryColor,
+  kiosk: state.kiosk.enabled,
 });
 const selectPaymentState = (state: State) => state.payment;
 const selectShopId = (state: State) => state.session.shopId;
@@ -96,18 +104,21 @@ function* cartSynced() {
  * another tab changed (409 CART_CHANGED); an answer lost after the server may have acted is recovered from
  * the session instead of being shown as a failure.
  */
-export function* startPayment() {
+export function* startPayment(action: ReturnType<typeof paymentActions.startRequested>) {
   const payment: PaymentState = yield select(selectPaymentState);
   if (payment.state !== 'LOADING') return; // the reducer refused this start
   const api: Api = yield getContext('api');
-  const isMobile: boolean = yield getContext('isMobile');
   const ctx: ReturnType<typeof selectStartContext> = yield select(selectStartContext);
+  // A kiosk is nobody's phone: Swish there is a QR code the customer scans with their own phone, unless
+  // they chose to have the request sent to their number instead.
+  const isMobile: boolean = ctx.kiosk ? false : yield getContext('isMobile');
+  const swishQr = ctx.kiosk && ctx.method?.type === 'SWISH_TRADE' && !action.payload.byPhone;
   if (!ctx.shopId || !ctx.method) {
     yield put(failed('INVALID_PAYMENT'));
     return;
   }
-  // §5 Swish on a non-mobile device requires a phone number.
-  if (ctx.method.type === 'SWISH_TRADE' && !isMobile && ctx.customer.phone.trim() === '') {
+  // §5 Swish on a non-mobile device requires a phone number (a kiosk's QR code needs none).
+  if (ctx.method.type === 'SWISH_TRADE' && !isMobile && !swishQr && ctx.customer.phone.trim() === '') {
     yield put(failed('PHONE_REQUIRED'));
     return;
   }
@@ -125,6 +136,7 @@ export function* startPayment() {
       customerInfo: { ...trimmed(ctx.customer), isMobile },
       orderReference: ctx.orderReference,
       cartFingerprint: fingerprint,
+      ...(swishQr ? { kiosk: true } : {}),
     });
   } catch (error) {
     result = yield call(recoverFailedStart, ctx.shopId, ctx.method.id, error);
@@ -302,18 +314,21 @@ function* cancelOnServer(shopId: string) {
  * backoff while polling goes on, so a payment approved meanwhile still ends on the receipt (§8 cancelling
  * rethrows other errors; here they are retried, never swallowed). The session is read once more after the
  * cancel, so a payment that completed while the cancel was on its way still ends on the receipt.
+ *
+ * @returns false when the payment turned out to be paid (its receipt is being shown), true otherwise
  */
 export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
   const payment: PaymentState = yield select(selectPaymentState);
   const shopId: string | null = yield select(selectShopId);
-  if (!shopId || !payment.paymentId || payment.state === 'COMPLETED') return;
+  if (!shopId || !payment.paymentId) return true;
+  if (payment.state === 'COMPLETED') return false;
   const paymentId = payment.paymentId;
   const pending = payment.state === 'STARTED';
   yield put(paymentActions.cancelRequested());
   yield call(forgetCustomer, (yield getContext('storage')) as KeyValueStorage);
   if (!pending) {
     yield call(cancelOnServer, shopId);
-    return;
+    return true;
   }
   const api: Api = yield getContext('api');
   for (let attempt = 1; ; attempt++) {
@@ -326,18 +341,21 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
       yield put(paymentActions.cancelFailed());
       yield delay(pollDelay(attempt));
       const now: PaymentState = yield select(selectPaymentState);
-      if (now.state !== 'STARTED' || now.paymentId !== paymentId) return; // it ended meanwhile
+      if (now.state !== 'STARTED' || now.paymentId !== paymentId) return now.state !== 'COMPLETED'; // it ended meanwhile
     }
   }
+  let paid = false;
   try {
     const session: Session = yield call(api.getSession, shopId);
     // Only a completion is picked up here: a payment that had already failed (the 409 case) would otherwise
     // come back as FAILED with its method selected, undoing the cancel (§4: NOT_STARTED, error cleared).
-    if (session.paymentStatus === 'COMPLETED') yield put(sessionActions.loaded({ shopId, session }));
+    paid = session.paymentStatus === 'COMPLETED';
+    if (paid) yield put(sessionActions.loaded({ shopId, session }));
   } catch {
     // The cancel went through; the next session read shows anything else.
   }
   yield put(paymentActions.cancelConfirmed({ paymentId, notCompleted: options.notCompleted }));
+  return !paid;
 }
 
 /**
@@ -356,6 +374,21 @@ export function* cancelOnMethodChange(action: ReturnType<typeof paymentActions.m
   yield call(cancelPayment);
   // Cancelling clears the selection (§4); keep the customer's new choice.
   if (chosen) yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
+}
+
+/**
+ * On a kiosk the customer chose to get the Swish request on their phone instead of scanning the QR code: the
+ * QR code's payment is cancelled first (so only one request can ever be approved), then a payment is
+ * started for that number. Paid with the QR code meanwhile: the receipt shows and nothing more is started.
+ */
+export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swishPhoneChosen>) {
+  const { paymentMethodId, phone } = action.payload;
+  const cancelled: boolean = yield call(cancelPayment);
+  if (!cancelled) return;
+  yield put(paymentActions.customerFieldChanged({ field: 'phone', value: phone }));
+  const selected: string | null = yield select((s: State) => s.payment.selectedPaymentMethod);
+  if (selected !== paymentMethodId) yield put(paymentActions.methodSelected({ paymentMethodId }));
+  yield put(paymentActions.startRequested({ paymentMethodId, byPhone: true }));
 }
 
 /**
@@ -466,6 +499,8 @@ export function* arrivalSaga() {
 export function* paymentSaga() {
   // takeLeading: a double tap on Pay starts one payment; the reducer ignores starts while LOADING too.
   yield takeLeading(paymentActions.startRequested.type, startPayment);
+  // takeLeading: a double tap sends one request to the phone.
+  yield takeLeading(paymentActions.swishPhoneChosen.type, sendSwishToPhone);
   // takeLatest: a burst of keystrokes needs one cancel, for the latest state.
   yield takeLatest([paymentActions.customerFieldChanged.type, ...CART_CHANGES], cancelOnChange);
   yield takeLatest(paymentActions.methodSelected.type, cancelOnMethodChange);

@@ -2,6 +2,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { emptyCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
 import { cartActions } from '../cart/cartSlice';
+import { customerLeft } from '../kiosk/kioskEvents';
 import { sessionActions } from '../session/sessionSlice';
 
 /** What a provider needs after a start (§7 startPayment answer). */
@@ -77,8 +78,11 @@ const paymentSlice = createSlice({
           ? null
           : action.payload.paymentMethodId;
     },
-    /** §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. */
-    startRequested(state, action: PayloadAction<{ paymentMethodId: string }>) {
+    /**
+     * §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. `byPhone`: on a
+     * kiosk, Swish sends the request to the customer's number instead of showing a QR code.
+     */
+    startRequested(state, action: PayloadAction<{ paymentMethodId: string; byPhone?: boolean }>) {
       if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
       state.state = 'LOADING';
       state.error = null;
@@ -160,6 +164,8 @@ const paymentSlice = createSlice({
         state.state = 'NOT_STARTED';
         state.error = null;
       })
+      // A kiosk's customer has gone (their payment was cancelled first): nothing they typed stays.
+      .addCase(customerLeft, (state) => ({ ...initialState, shopId: state.shopId }))
       // §4 changing the shop id clears the payment state.
       .addCase(sessionActions.loadRequested, (state, action) => {
         if (state.shopId !== action.payload.shopId) return { ...initialState, shopId: action.payload.shopId };
@@ -199,6 +205,10 @@ const paymentSlice = createSlice({
 /** The cart page opened or closed: payments are polled only while it is open (§4 leaving stops polling). */
 export const cartOpened = createAction('payment/cartOpened');
 export const cartClosed = createAction('payment/cartClosed');
+/** On a kiosk: Swish to this phone number instead of the QR code (see paymentSagas.sendSwishToPhone). */
+export const swishPhoneChosen = createAction<{ paymentMethodId: string; phone: string }>(
+  'payment/swishPhoneChosen',
+);
 
-export const paymentActions = { ...paymentSlice.actions, cartOpened, cartClosed };
+export const paymentActions = { ...paymentSlice.actions, cartOpened, cartClosed, swishPhoneChosen };
 export const paymentReducer = paymentSlice.reducer;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { validateField } from '../../domain/customerInfo';
 import { formatMoney, money } from '../../domain/money';
@@ -12,7 +12,11 @@ import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
+import { QrCode } from '../../shared/ui/QrCode';
 import { TextField } from '../../shared/ui/TextField';
+import { selectKiosk } from '../kiosk/kioskSelectors';
+import { kioskActions } from '../kiosk/kioskSlice';
+import { selectCompany } from '../shop/shopSelectors';
 import { receiptActions, type ReceiptState } from './receiptSlice';
 
 const selectReceiptState = (state: { receipt: ReceiptState }) => state.receipt;
@@ -158,7 +162,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 }
 
 /** §2 e-mail field and send button: idle, sending, error, sent (§4, §8). */
-function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string }) {
+function EmailReceipt({ shopId, receiptId, kiosk }: { shopId: string; receiptId: string; kiosk: boolean }) {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const { email: status } = useSelector(selectReceiptState);
@@ -178,7 +182,8 @@ function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string
       <TextField
         label={t('receipt.email')}
         type="email"
-        autoComplete="email"
+        // A kiosk is shared: the browser must not offer or keep the last customer's address.
+        autoComplete={kiosk ? 'off' : 'email'}
         inputMode="email"
         value={email}
         maxLength={254}
@@ -195,17 +200,49 @@ function EmailReceipt({ shopId, receiptId }: { shopId: string; receiptId: string
   );
 }
 
-/** §2 receipt page after payment, with e-mail and download. */
+/**
+ * The kiosk's way to take the receipt along: a QR code of its download page for the customer's own phone
+ * (nothing to type on a shared screen), and "New order" for the next customer.
+ */
+function KioskTakeAway({ receiptId }: { receiptId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const companyId = useSelector(selectCompany)?.companyId;
+  const url = companyId
+    ? `${window.location.origin}/receipt/${encodeURIComponent(companyId)}/${encodeURIComponent(receiptId)}`
+    : null;
+  return (
+    <section aria-labelledby="kiosk-take-receipt" css={{ display: 'grid', justifyItems: 'center', gap: 12 }}>
+      <h2 id="kiosk-take-receipt" css={{ margin: 0, fontSize: 22, textAlign: 'center' }}>
+        {t('kiosk.receipt.scan')}
+      </h2>
+      {url && <QrCode text={url} label={t('kiosk.receipt.qrLabel')} unavailable={t('kiosk.qrUnavailable')} />}
+      <Button
+        onClick={() => dispatch(kioskActions.startOverClicked())}
+        css={{ minHeight: 72, fontSize: 22, width: '100%' }}
+      >
+        {t('kiosk.receipt.newOrder')}
+      </Button>
+    </section>
+  );
+}
+
+/** §2 receipt page after payment, with e-mail and download (on a kiosk: a QR code and "New order"). */
 export function ReceiptPage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const dispatch = useDispatch();
   const { webshopId = '', receiptId = '' } = useParams();
   const { status, receipt, downloadUrl } = useSelector(selectReceiptState);
+  const kiosk = useSelector(selectKiosk);
+  // A kiosk shows only the receipt of the payment just made on it: never an earlier customer's (Back, a link).
+  const hidden = kiosk.enabled && kiosk.receiptId !== receiptId;
 
   useEffect(() => {
-    dispatch(receiptActions.loadRequested({ shopId: webshopId, receiptId }));
-  }, [dispatch, webshopId, receiptId]);
+    if (!hidden) dispatch(receiptActions.loadRequested({ shopId: webshopId, receiptId }));
+  }, [dispatch, webshopId, receiptId, hidden]);
+
+  if (hidden) return <Navigate to={`/${encodeURIComponent(webshopId)}`} replace />;
 
   return (
     <Page narrow>
@@ -233,23 +270,31 @@ export function ReceiptPage() {
           <p>{t('error.tryLater')}</p>
         </div>
       )}
+      {kiosk.enabled && <KioskTakeAway receiptId={receiptId} />}
       {status === 'loaded' && receipt && downloadUrl && (
         <>
+          {kiosk.enabled && <EmailReceipt shopId={webshopId} receiptId={receiptId} kiosk />}
           <ReceiptBody receipt={receipt} />
-          <p css={{ marginTop: 16 }}>
-            <ButtonLink href={downloadUrl} target="_blank" rel="noopener">
-              {t('receipt.download')}
-            </ButtonLink>
-          </p>
-          <EmailReceipt shopId={webshopId} receiptId={receiptId} />
+          {!kiosk.enabled && (
+            <>
+              <p css={{ marginTop: 16 }}>
+                <ButtonLink href={downloadUrl} target="_blank" rel="noopener">
+                  {t('receipt.download')}
+                </ButtonLink>
+              </p>
+              <EmailReceipt shopId={webshopId} receiptId={receiptId} kiosk={false} />
+            </>
+          )}
         </>
       )}
-      <Link
-        to={`/${encodeURIComponent(webshopId)}`}
-        css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
-      >
-        {t('receipt.backToShop')}
-      </Link>
+      {!kiosk.enabled && (
+        <Link
+          to={`/${encodeURIComponent(webshopId)}`}
+          css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+        >
+          {t('receipt.backToShop')}
+        </Link>
+      )}
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActiveTab, ErrorInfo, PaymentStatus, Session, TabSelection } from '../../domain/types';
+import { customerLeft } from '../kiosk/kioskEvents';
 
 export interface SessionQueryParams {
   table?: string;
@@ -139,6 +140,12 @@ const sessionSlice = createSlice({
       state.tabItems = [];
       state.remote = noRemotePayment;
     },
+  },
+  extraReducers: (builder) => {
+    // A kiosk's customer has gone: the tab lines they chose are no longer chosen (sent with the empty cart).
+    builder.addCase(customerLeft, (state) => {
+      state.tabItems = [];
+    });
   },
 });
 

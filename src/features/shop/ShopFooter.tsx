@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { config } from '../../shared/config';
+import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
 
@@ -21,6 +22,8 @@ export function ShopFooter({
   const company = useSelector(selectCompany);
   const info = useSelector(selectShopInfo);
   const theme = useSelector(selectTheme);
+  // A kiosk is a shared screen at the counter: it offers no way off the shop (calls, mail, other sites).
+  const kiosk = useSelector(selectIsKiosk);
   if (!company || !info) return null;
   return (
     <footer
@@ -55,23 +58,27 @@ export function ShopFooter({
           {t('shop.contact')}
         </h2>
         <p css={{ margin: 0 }}>
-          {company.phone && (
-            <a
-              href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}
-              css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
-            >
-              {company.phone}
-            </a>
-          )}
+          {kiosk
+            ? company.phone
+            : company.phone && (
+                <a
+                  href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}
+                  css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
+                >
+                  {company.phone}
+                </a>
+              )}
           <br />
-          {company.email && (
-            <a
-              href={`mailto:${encodeURIComponent(company.email).replace('%40', '@')}`}
-              css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
-            >
-              {company.email}
-            </a>
-          )}
+          {kiosk
+            ? company.email
+            : company.email && (
+                <a
+                  href={`mailto:${encodeURIComponent(company.email).replace('%40', '@')}`}
+                  css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
+                >
+                  {company.email}
+                </a>
+              )}
         </p>
         <p>
           <Link

@@ -3,6 +3,8 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { CartSummaryLink } from '../cart/CartSummaryLink';
 import { CartSyncStatus } from '../cart/CartSyncStatus';
+import { LanguageChoice } from '../kiosk/LanguageChoice';
+import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import type { SessionState } from '../session/sessionSlice';
 import { selectShopInfo, selectTheme } from './shopSelectors';
 
@@ -17,6 +19,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
   const info = useSelector(selectShopInfo);
   const theme = useSelector(selectTheme);
   const reference = useSelector(selectOrderReference);
+  const kiosk = useSelector(selectIsKiosk);
   return (
     <header
       css={{
@@ -68,6 +71,8 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         </span>
         {reference && <span css={{ flex: 'none', whiteSpace: 'pre' }}>{` - ${reference}`}</span>}
       </p>
+      {/* A kiosk serves customers of every language: the choice is always in view. */}
+      {kiosk && <LanguageChoice />}
       {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}
       {showCart && <CartSyncStatus />}
     </header>

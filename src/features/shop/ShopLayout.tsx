@@ -1,10 +1,13 @@
-import { useCallback, useEffect } from 'react';
+import { Fragment, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { Outlet, useParams, useSearchParams } from 'react-router-dom';
+import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { Spinner } from '../../shared/ui/Spinner';
 import { MobileCartBar } from '../cart/MobileCartBar';
+import { KioskOrderPanel } from '../kiosk/KioskOrderPanel';
+import { KioskShell } from '../kiosk/KioskShell';
+import { selectKiosk } from '../kiosk/kioskSelectors';
 import { ReferencePage } from '../session/ReferencePage';
 import { sessionActions } from '../session/sessionSlice';
 import { ShopFooter } from './ShopFooter';
@@ -28,6 +31,10 @@ export function ShopLayout() {
   const theme = useSelector(selectTheme);
   // A reload keeps the store on screen; §2 the cart summary still waits until the shop is no longer loading.
   const shopLoading = useSelector(selectShopLoading);
+  const kiosk = useSelector(selectKiosk);
+  // The kiosk's order panel stays beside the store and a product's page (the cart page is the order itself).
+  const onStore = useMatch('/:webshopId') !== null;
+  const onProduct = useMatch('/:webshopId/products/:productId') !== null;
   const table = searchParams.get('table') ?? undefined;
   const tabId = searchParams.get('tabId') ?? undefined;
 
@@ -49,7 +56,14 @@ export function ShopLayout() {
   else if (display === 'loading') content = <Spinner label={t('shop.loading')} />;
   else if (display === 'closed') content = <ShopClosed />;
   else if (display === 'needsReference') content = <ReferencePage shopId={webshopId} />;
-  else content = <Outlet />;
+  // On a kiosk each customer gets the pages drawn anew: nothing typed on screen (a note, an e-mail) stays.
+  else
+    content = (
+      <Fragment key={kiosk.customer}>
+        <Outlet />
+      </Fragment>
+    );
+  const orderPanel = kiosk.enabled && display === 'open' && (onStore || onProduct);
 
   const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
   return (
@@ -67,9 +81,24 @@ export function ShopLayout() {
       {display !== 'notFound' && (
         <ShopHeader shopId={webshopId} showCart={display === 'open' && !shopLoading} />
       )}
-      {content}
+      {orderPanel ? (
+        <div
+          css={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr) minmax(300px, 34%)',
+            alignItems: 'start',
+            '@media (orientation: portrait)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+          }}
+        >
+          <div css={{ minWidth: 0 }}>{content}</div>
+          <KioskOrderPanel shopId={webshopId} />
+        </div>
+      ) : (
+        content
+      )}
       {loaded && <ShopFooter shopId={webshopId} showOpeningHours={display !== 'closed'} />}
-      {display === 'open' && <MobileCartBar shopId={webshopId} />}
+      {display === 'open' && !kiosk.enabled && <MobileCartBar shopId={webshopId} />}
+      {kiosk.enabled && <KioskShell startScreen={display !== 'open'} />}
     </ShopThemeProvider>
   );
 }

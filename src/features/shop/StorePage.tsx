@@ -4,6 +4,7 @@ import { useSelector } from 'react-redux';
 import { Navigate, useParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
 import { useProgressiveCount } from '../../shared/ui/useProgressiveCount';
+import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import type { SessionState } from '../session/sessionSlice';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductCard } from './ProductCard';
@@ -28,6 +29,7 @@ export function StorePage() {
   const info = useSelector(selectShopInfo);
   const categories = useSelector(selectCategories);
   const hasTab = useSelector(selectHasActiveTab);
+  const kiosk = useSelector(selectIsKiosk);
   const [openProduct, setOpenProduct] = useState<string | null>(null);
   const close = useCallback(() => setOpenProduct(null), []);
   // Where each category starts in the whole list of products (for batching and eager images).
@@ -42,10 +44,12 @@ export function StorePage() {
   if (categories.length === 0 && hasTab)
     return <Navigate to={`/${encodeURIComponent(webshopId)}/cart`} replace />;
 
-  const columns =
-    info.displayType === 'LARGE_IMAGE'
-      ? { gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }
-      : { gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' };
+  // A kiosk's cards are larger: read standing, tapped at arm's length.
+  const minCard = info.displayType === 'LARGE_IMAGE' ? (kiosk ? 200 : 160) : kiosk ? 280 : 300;
+  const columns = {
+    gridTemplateColumns: `repeat(auto-fill, minmax(${minCard}px, 1fr))`,
+    gap: kiosk ? 16 : 12,
+  };
   return (
     <>
       {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={revealAll} />}
@@ -65,7 +69,7 @@ export function StorePage() {
               css={{ scrollMarginTop: 64, contentVisibility: 'auto', containIntrinsicSize: 'auto 600px' }}
             >
               <h2 id={`${categoryAnchor(index)}-title`}>{category.name}</h2>
-              <div css={{ display: 'grid', gap: 12, ...columns }}>
+              <div css={{ display: 'grid', ...columns }}>
                 {start < revealed &&
                   category.productIds.map((productId, position) => (
                     <ProductCard

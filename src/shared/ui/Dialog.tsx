@@ -8,11 +8,16 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
  */
 export function Dialog({
   labelledBy,
+  describedBy,
+  role,
   onClose,
   children,
   maxWidth = 500,
 }: {
   labelledBy: string;
+  describedBy?: string;
+  /** 'alertdialog' for a question that needs an answer now (announced at once). */
+  role?: 'alertdialog';
   onClose: () => void;
   children: ReactNode;
   maxWidth?: number;
@@ -59,6 +64,8 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      role={role}
       aria-modal="true"
       onClick={(event) => {
         if (event.target === ref.current) onClose(); // a click on the backdrop

@@ -2,3 +2,12 @@
 export function appLinkFor(token: string, callbackUrl: string): string {
   return `swish://paymentrequest?token=${encodeURIComponent(token)}&callbackurl=${encodeURIComponent(callbackUrl)}`;
 }
+
+/**
+ * The text of the QR code a counter terminal shows for a payment request (Swish's q-commerce flow, "QR codes
+ * for terminals"): the request's token prefixed with `D`. The customer scans it with the Swish app on their
+ * own phone, which then shows the request, exactly as if the app had been opened with the token.
+ */
+export function qrPayloadFor(token: string): string {
+  return `D${token}`;
+}

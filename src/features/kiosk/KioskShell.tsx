@@ -1,0 +1,146 @@
+import { Global } from '@emotion/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useMatch } from 'react-router-dom';
+import { setLanguage } from '../../shared/i18n';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { Spinner } from '../../shared/ui/Spinner';
+import { selectCurrency } from '../shop/shopSelectors';
+import { kioskDefaultLanguage } from './kioskMode';
+import { selectKiosk } from './kioskSelectors';
+import { kioskActions, type KioskScreen } from './kioskSlice';
+
+/** The kiosk's touch sizes: every control at least 56 × 56 CSS px (a finger at arm's length, standing). */
+export const KIOSK_TARGET = 56;
+
+/**
+ * Touch targets for the whole page in kiosk mode, whatever each component sets for phones (44 px): the
+ * `html[data-kiosk]` prefix outranks a component's single class. Checkboxes and radios count by their label.
+ */
+const touchCss = {
+  'html[data-kiosk] :is(button, a[href], select, textarea, input:not([type=checkbox], [type=radio], [type=hidden]))':
+    { minHeight: KIOSK_TARGET, minWidth: KIOSK_TARGET },
+  'html[data-kiosk] a[href]': { display: 'inline-flex', alignItems: 'center' },
+  'html[data-kiosk] label:has(> input[type=checkbox], > input[type=radio])': {
+    display: 'flex',
+    alignItems: 'center',
+    minHeight: KIOSK_TARGET,
+  },
+  'html[data-kiosk] body': { fontSize: 18 },
+};
+
+/** Tells the idle machine which screen is shown: the store (or the shop's own start pages), the receipt, other. */
+function useReportScreen(startScreen: boolean) {
+  const dispatch = useDispatch();
+  const onStore = useMatch('/:webshopId') !== null;
+  const onReceipt = useMatch('/:webshopId/receipt/:receiptId') !== null;
+  const screen: KioskScreen = onReceipt ? 'receipt' : onStore || startScreen ? 'store' : 'other';
+  useEffect(() => {
+    dispatch(kioskActions.screenShown(screen));
+  }, [dispatch, screen]);
+}
+
+/**
+ * What kiosk mode adds around the shop's pages: the touch sizes, the screen report for the idle machine,
+ * the idle question, and a fresh start for each customer (the shop's default language, the top of the page,
+ * nothing focused from the last customer).
+ *
+ * @param startScreen - the shop layout shows one of its own start pages (closed, table number)
+ */
+export function KioskShell({ startScreen }: { startScreen: boolean }) {
+  const { t, i18n } = useTranslation();
+  const kiosk = useSelector(selectKiosk);
+  const currency = useSelector(selectCurrency);
+  useReportScreen(startScreen);
+
+  useEffect(() => {
+    document.documentElement.dataset.kiosk = '';
+    return () => {
+      delete document.documentElement.dataset.kiosk;
+    };
+  }, []);
+
+  // Each customer (and the kiosk's first) starts in the shop's language at the top of the store.
+  const language = kioskDefaultLanguage(kiosk, currency);
+  const { customer } = kiosk;
+  useEffect(() => {
+    void setLanguage(i18n, language);
+    if (customer === 0) return;
+    window.scrollTo(0, 0);
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  }, [i18n, language, customer]);
+
+  return (
+    <>
+      <Global styles={touchCss} />
+      {kiosk.promptEndsAt !== null && <IdleDialog endsAt={kiosk.promptEndsAt} />}
+      {kiosk.resetting && (
+        <div
+          css={(theme) => ({
+            position: 'fixed',
+            inset: 0,
+            zIndex: 50,
+            display: 'grid',
+            placeItems: 'center',
+            background: theme.backgroundColor,
+          })}
+        >
+          <Spinner label={t('kiosk.resetting')} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * "Are you still there?" with a countdown. An alertdialog (announced at once, focus kept inside); the
+ * seconds are shown large but hidden from screen readers, which hear the time left every five seconds only.
+ */
+function IdleDialog({ endsAt }: { endsAt: number }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.ceil((endsAt - now) / 1000));
+  const onContinue = () => dispatch(kioskActions.continueClicked());
+  return (
+    <Dialog
+      labelledBy="kiosk-idle-title"
+      describedBy="kiosk-idle-text"
+      role="alertdialog"
+      onClose={onContinue}
+    >
+      <div css={{ padding: 24, display: 'grid', gap: 16, textAlign: 'center' }}>
+        <h2 id="kiosk-idle-title" css={{ margin: 0, fontSize: 28 }}>
+          {t('kiosk.idle.title')}
+        </h2>
+        <p id="kiosk-idle-text" css={{ margin: 0 }}>
+          {t('kiosk.idle.text')}
+        </p>
+        <p
+          aria-hidden="true"
+          css={{ margin: 0, fontSize: 56, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+        >
+          {seconds}
+        </p>
+        <p
+          role="status"
+          css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
+          {t('kiosk.idle.secondsLeft', { count: Math.ceil(seconds / 5) * 5 })}
+        </p>
+        <Button onClick={onContinue} css={{ minHeight: 72, fontSize: 22 }}>
+          {t('kiosk.idle.continue')}
+        </Button>
+        <Button variant="secondary" onClick={() => dispatch(kioskActions.startOverClicked())}>
+          {t('kiosk.idle.startOver')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
+import type { PageSignals } from '../../shared/pageSignals';
+import type { CartState } from '../cart/cartSlice';
+import { forgetUnsavedCart } from '../cart/unsavedCart';
+import { forgetCustomer, type KeyValueStorage } from '../payment/customerStorage';
+import { cancelPayment } from '../payment/paymentSagas';
+import type { PaymentState } from '../payment/paymentSlice';
+import type { SessionState } from '../session/sessionSlice';
+import { idleRule, PROMPT_MS, type IdleFacts, type IdleRule } from './kioskIdle';
+import { kioskActions, type KioskState } from './kioskSlice';
+
+type State = { kiosk: KioskState; cart: CartState; session: SessionState; payment: PaymentState };
+
+const selectIdleFacts = (state: State): IdleFacts => ({
+  screen: state.kiosk.screen,
+  touched: state.kiosk.touched,
+  cartEmpty: state.cart.ids.length === 0 && state.session.tabItems.length === 0,
+  paymentStarted: state.payment.state === 'STARTED',
+  idleMs: state.kiosk.idleMs,
+});
+const selectKiosk = (state: State) => state.kiosk;
+
+/** The customer's input as a channel; only the latest matters (when, not how many). */
+function inputChannel(page: PageSignals): EventChannel<true> {
+  return eventChannel<true>((emit) => page.onInput(() => emit(true)), buffers.sliding(1));
+}
+
+/**
+ * Asks whether the customer is still there for PROMPT_MS. Continue keeps everything; so does a change of
+ * screen meanwhile (a payment approved on the phone brings the receipt, which has its own time).
+ *
+ * @returns true when the customer answered, false when the kiosk should be cleared
+ */
+export function* askStillThere() {
+  yield put(kioskActions.idlePromptShown({ endsAt: Date.now() + PROMPT_MS }));
+  const answer: { continued?: unknown; startOver?: unknown; screen?: unknown } = yield race({
+    continued: take(kioskActions.continueClicked.type),
+    startOver: take(kioskActions.startOverClicked.type),
+    screen: take(kioskActions.screenShown.type),
+    timeout: delay(PROMPT_MS),
+  });
+  if (answer.continued || answer.screen) {
+    if (answer.screen) yield put(kioskActions.continueClicked());
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Clears the kiosk for the next customer. A payment not completed is cancelled on the server first (the
+ * cancel is retried until the server takes it, so a payment still pending can never be approved for a
+ * customer who has gone, nor complete over the next customer's cart); if it turns out the customer paid
+ * meanwhile, their receipt is shown instead. Then one event, `kiosk/customerLeft`, empties the cart (sent
+ * to the server as any change is), the tab choices and the customer's details, the tab's storage forgets
+ * what the customer typed, and the store page shows. The shell resets the language and the scroll.
+ */
+export function* resetKiosk() {
+  yield put(kioskActions.resetStarted());
+  const cancelled: boolean = yield call(cancelPayment);
+  if (!cancelled) {
+    yield put(kioskActions.resetAbandoned());
+    return;
+  }
+  const shopId: string | null = yield select((s: State) => s.session.shopId);
+  yield put(kioskActions.customerLeft());
+  const storage: KeyValueStorage = yield getContext('storage');
+  yield call(forgetCustomer, storage);
+  if (!shopId) return;
+  yield call(forgetUnsavedCart, storage, shopId);
+  const navigate: (path: string, options?: { replace?: boolean }) => void = yield getContext('navigate');
+  // Replacing the entry: Back from the fresh store page never brings the last customer's receipt back.
+  yield call(navigate, `/${encodeURIComponent(shopId)}`, { replace: true });
+}
+
+/**
+ * The idle machine: input restarts the clock; the rule in force (kioskIdle.ts) says how long the kiosk
+ * waits and whether it asks first. The rule is read again after every store event (a payment that starts
+ * stretches the wait; one that completes brings the receipt's), but only input restarts the clock: the 1 s
+ * payment poll does not keep a forgotten kiosk awake.
+ */
+export function* idleMachine(inputs: EventChannel<true>) {
+  let since = Date.now();
+  for (;;) {
+    const facts: IdleFacts = yield select(selectIdleFacts);
+    const rule: IdleRule | null = idleRule(facts);
+    const left = rule ? since + rule.afterMs - Date.now() : Infinity;
+    if (rule && left <= 0) {
+      const stay: boolean = rule.then === 'ask' ? yield call(askStillThere) : false;
+      if (!stay) yield call(resetKiosk);
+      since = Date.now();
+      continue;
+    }
+    const event: { input?: true; action?: { type: string } } = yield race({
+      input: take(inputs),
+      action: take('*'),
+      ...(rule ? { timeout: delay(left) } : {}),
+    });
+    if (event.action?.type === kioskActions.startOverClicked.type) {
+      yield call(resetKiosk);
+      since = Date.now();
+    } else if (event.input) {
+      since = Date.now();
+      if (!facts.touched) yield put(kioskActions.customerArrived());
+    }
+  }
+}
+
+/** Runs the idle machine when this browser is a kiosk (other visitors get no listeners at all). */
+export function* kioskSaga() {
+  const kiosk: KioskState = yield select(selectKiosk);
+  if (!kiosk.enabled) return;
+  const page: PageSignals = yield getContext('page');
+  const inputs: EventChannel<true> = yield call(inputChannel, page);
+  yield call(idleMachine, inputs);
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Button } from '../../../shared/ui/Button';
+import { ErrorText } from '../../../shared/ui/ErrorText';
+import { QrCode } from '../../../shared/ui/QrCode';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { TextField } from '../../../shared/ui/TextField';
+import { selectPayment } from '../paymentSelectors';
+import { paymentActions } from '../paymentSlice';
+import { qrPayloadFor } from '../providers/swish';
+import { canRestart, paymentErrorText } from './paymentTexts';
+
+/**
+ * Swish on a counter kiosk (Swish's q-commerce flow): choosing Swish starts the payment at once and shows
+ * its request as a QR code, which the customer scans with the Swish app on their own phone. The kiosk never
+ * opens `swish://` (it is nobody's phone). Entering a phone number instead sends the request to that phone:
+ * the QR payment is cancelled first, so only one request can ever be approved.
+ */
+export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { state, error, token } = useSelector(selectPayment);
+  const [phone, setPhone] = useState('');
+
+  useEffect(() => {
+    if (state === 'NOT_STARTED') dispatch(paymentActions.startRequested({ paymentMethodId }));
+    // Only when the panel opens: a new QR code after a failure is the customer's choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const sendToPhone = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(paymentActions.swishPhoneChosen({ paymentMethodId, phone: phone.trim() }));
+  };
+  const restartable = canRestart(state);
+  return (
+    <div css={{ display: 'grid', gap: 16, marginTop: 16 }}>
+      <div aria-live="polite">
+        {state === 'LOADING' && <Spinner label={t('common.loading')} />}
+        {restartable && (
+          <>
+            <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>
+            <Button onClick={() => dispatch(paymentActions.startRequested({ paymentMethodId }))}>
+              {t('kiosk.swish.newQr')}
+            </Button>
+          </>
+        )}
+        {state === 'STARTED' && token && (
+          <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: 12 }}>
+            <QrCode
+              text={qrPayloadFor(token)}
+              label={t('kiosk.swish.qrLabel')}
+              unavailable={t('kiosk.qrUnavailable')}
+              size={280}
+            />
+            <figcaption css={{ fontSize: 20, fontWeight: 700, textAlign: 'center' }}>
+              {t('kiosk.swish.scan')}
+            </figcaption>
+          </figure>
+        )}
+        {state === 'STARTED' && !token && <Spinner label={t('kiosk.swish.sentToPhone')} />}
+      </div>
+      {state === 'STARTED' && (
+        /* Changed their mind: deselecting cancels the payment (§4). */
+        <Button
+          variant="secondary"
+          onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}
+        >
+          {t('common.cancel')}
+        </Button>
+      )}
+      {state !== 'LOADING' && !(state === 'STARTED' && !token) && (
+        <form onSubmit={sendToPhone} noValidate aria-labelledby="swish-by-phone">
+          <h3 id="swish-by-phone" css={{ margin: '0 0 8px', fontSize: 18 }}>
+            {t('kiosk.swish.byPhoneTitle')}
+          </h3>
+          <TextField
+            label={t('paymentMethods.swish.phoneLabel')}
+            type="tel"
+            autoComplete="off"
+            inputMode="tel"
+            value={phone}
+            maxLength={20}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" disabled={phone.trim() === ''}>
+            {t('kiosk.swish.sendToPhone')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
