@@ -1,0 +1,293 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { text, type Language } from './i18n';
+import { CUSTOMER } from './payment';
+
+/**
+ * Issue 10 kiosk mode: a shared tablet at a counter. The café is Swedish in kiosk mode (SEK shop, no
+ * language chosen when kiosk mode was switched on), so the kiosk's names come from translations/se.json.
+ */
+
+/** The kiosk sizes of issue 10: landscape tablets (1024×768, 1280×800) and a portrait one (768×1024). */
+export const KIOSK_VIEWPORTS = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
+] as const;
+
+/** The kiosk's touch size: every control at least 56 × 56 CSS px. */
+export const KIOSK_TARGET = 56;
+
+/** A Swedish text of the app (translations/se.json), the kiosk's language for each new customer. */
+export function se(key: string, vars: Record<string, string | number> = {}): string {
+  return text('se', key, vars);
+}
+
+/** Switches this browser to kiosk mode at the café (`?kiosk=1`, plus e.g. `&idle=90`) and waits for the shop. */
+export async function openKiosk(page: Page, extra = ''): Promise<void> {
+  await page.goto(`/cafe?kiosk=1${extra}`);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-kiosk', '');
+}
+
+/** The kiosk's order panel beside (or below) the products: an `aside` named 'Din beställning'. */
+export function orderPanel(page: Page, lng: Language = 'se'): Locator {
+  return page.getByRole('complementary', { name: text(lng, 'kiosk.order.title'), exact: true });
+}
+
+/** The kiosk's language buttons, a group named 'Språk' ('Language', 'Kieli'). */
+export function languageGroup(page: Page, lng: Language = 'se'): Locator {
+  return page.getByRole('group', { name: text(lng, 'kiosk.language'), exact: true });
+}
+
+/** The order panel's link on to the cart page, 'Till betalning (N varor)'. */
+export function toPaymentLink(page: Page, count: number): Locator {
+  return orderPanel(page).getByRole('link', { name: se('kiosk.order.toPayment', { count }), exact: true });
+}
+
+/** The '+' of a product card in the store grid, in Swedish ('Lägg Kanelbulle i varukorgen'). */
+export function kioskAddButton(page: Page, title: string): Locator {
+  return page.getByRole('button', { name: se('product.addToCart', { name: title }), exact: true });
+}
+
+/** The order panel's quantity group of one line ('Antal Kanelbulle: 2'). */
+export function panelQuantity(page: Page, title: string, count: number): Locator {
+  return orderPanel(page).getByRole('group', {
+    name: se('kiosk.order.quantity', { name: title, count }),
+    exact: true,
+  });
+}
+
+/** The order panel's 'Att betala' row (label and sum). */
+export function panelSum(page: Page): Locator {
+  return orderPanel(page)
+    .locator('p')
+    .filter({ hasText: se('cart.sum') });
+}
+
+/**
+ * Adds products without extras from the grid (each click one) and waits until the order panel shows the
+ * line with its new count.
+ */
+export async function kioskAdd(page: Page, title: string, times = 1): Promise<void> {
+  const before = await panelCount(page, title);
+  for (let i = 0; i < times; i++) await kioskAddButton(page, title).click();
+  await expect(panelQuantity(page, title, before + times)).toBeVisible();
+}
+
+/** The count the order panel shows for a product now (0 without a line). */
+async function panelCount(page: Page, title: string): Promise<number> {
+  const prefix = se('kiosk.order.quantity', { name: title, count: 0 }).replace(/0$/, '');
+  const groups = orderPanel(page).getByRole('group', { name: new RegExp(`^${escapeRegExp(prefix)}\\d+$`) });
+  if ((await groups.count()) === 0) return 0;
+  return Number(((await groups.first().getAttribute('aria-label')) ?? '').slice(prefix.length));
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Opens the cart page from the order panel's link (no reload: the SPA keeps the cart it has sent). */
+export async function toKioskCart(page: Page, count: number): Promise<void> {
+  await toPaymentLink(page, count).click();
+  await expect(page).toHaveURL(/\/cafe\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: se('cart.title') })).toBeVisible();
+}
+
+/** The cart page's 'Dina uppgifter' form filled with the test customer; the payment choice then appears. */
+export async function fillKioskDetails(page: Page, { phone = false } = {}): Promise<void> {
+  await page.getByLabel(se('fields.name'), { exact: true }).fill(CUSTOMER.name);
+  await page.getByLabel(se('fields.email'), { exact: true }).fill(CUSTOMER.email);
+  if (phone) await page.getByLabel(`${se('fields.phone')} ${se('fields.optional')}`).fill(CUSTOMER.phone);
+  await expect(page.getByRole('heading', { level: 2, name: se('paymentMethods.title') })).toBeVisible();
+}
+
+/** A payment method's toggle in 'Välj betalsätt'. */
+export function kioskMethodButton(page: Page, name: string): Locator {
+  return page
+    .getByRole('region', { name: se('paymentMethods.title') })
+    .getByRole('button', { name, exact: true });
+}
+
+/** The café's methods as the Swedish choice names them. */
+export const KIOSK_METHOD = {
+  swish: se('paymentMethods.names.swish'),
+  viva: se('paymentMethods.names.vivaWallet'),
+  stripe: se('paymentMethods.names.stripe'),
+} as const;
+
+/** The Swish payment's QR code on the kiosk's cart page. */
+export function swishQr(page: Page): Locator {
+  return page.getByRole('img', { name: se('kiosk.swish.qrLabel'), exact: true });
+}
+
+/** The receipt's QR code (its download page). */
+export function receiptQr(page: Page): Locator {
+  return page.getByRole('img', { name: se('kiosk.receipt.qrLabel'), exact: true });
+}
+
+/** The idle question 'Är du kvar?' (an alertdialog). */
+export function idleDialog(page: Page, lng: Language = 'se'): Locator {
+  return page.getByRole('alertdialog', { name: text(lng, 'kiosk.idle.title'), exact: true });
+}
+
+/** The kiosk's receipt page: its URL, the take-away heading, and the receipt id it shows. */
+export async function expectKioskReceipt(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/cafe\/receipt\/[^/?#]+$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 2, name: se('kiosk.receipt.scan') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: se('receipt.title') })).toBeVisible();
+  const receiptId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string);
+  await expect(page.getByText(`${se('receipt.receiptNumber')}: ${receiptId}`)).toBeVisible();
+  return receiptId;
+}
+
+/** The empty kiosk store a new customer finds: the store page, its order panel saying how to start. */
+export async function expectEmptyStore(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/cafe(\?[^/]*)?$/);
+  await expect(orderPanel(page)).toContainText(se('kiosk.order.empty'));
+  await expect(orderPanel(page).getByRole('link')).toHaveCount(0);
+}
+
+/**
+ * Reads a QR code as the customer's phone would: a PNG of the element as drawn on screen, decoded by jsQR
+ * (which wants RGBA bytes as a Uint8ClampedArray). Answers the code's text; fails when there is no code.
+ */
+export async function decodeQr(qr: Locator): Promise<string> {
+  const png = PNG.sync.read(await qr.screenshot());
+  const rgba = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length);
+  const code = jsQR(rgba, png.width, png.height);
+  expect(code, 'a readable QR code in the screenshot').not.toBeNull();
+  return code?.data ?? '';
+}
+
+/** One control that is too small for a finger on the kiosk. */
+export interface SmallTarget {
+  what: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The controls shown on the page now (how many were measured) and those of them whose box is smaller than
+ * 56 × 56 CSS px (issue 10): buttons, links, selects, text areas and inputs, except check boxes and radios,
+ * which count by their label's box, and hidden inputs. A control kept off screen until focused (the skip
+ * link) is measured as it shows when focused. Controls that are not rendered (display: none, a closed
+ * dialog) are left out.
+ */
+export async function smallTargets(page: Page): Promise<{ measured: number; small: SmallTarget[] }> {
+  return page.evaluate((min) => {
+    const selector =
+      'button, a[href], select, textarea, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), ' +
+      'input[type=checkbox], input[type=radio]';
+    const describe = (el: Element) => {
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ');
+      const label = el instanceof HTMLInputElement ? (el.labels?.[0]?.textContent ?? '').trim() : '';
+      return `<${el.tagName.toLowerCase()}${el.getAttribute('type') ? ` type=${el.getAttribute('type')}` : ''}> "${(name || label).slice(0, 60)}"`;
+    };
+    const offScreen = (r: DOMRect) => r.right + window.scrollX <= 0 || r.bottom + window.scrollY <= 0;
+    const found: { what: string; width: number; height: number }[] = [];
+    let measured = 0;
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const choice = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+      const target: HTMLElement | null = choice ? ((el as HTMLInputElement).labels?.[0] ?? null) : el;
+      if (!target) {
+        found.push({ what: `${describe(el)} without a label`, width: 0, height: 0 });
+        continue;
+      }
+      if (!target.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
+      let rect = target.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) continue;
+      if (offScreen(rect)) {
+        el.focus({ preventScroll: true });
+        rect = target.getBoundingClientRect();
+        el.blur();
+        if (offScreen(rect)) continue;
+      }
+      measured += 1;
+      if (rect.width < min || rect.height < min)
+        found.push({ what: describe(el), width: Math.round(rect.width), height: Math.round(rect.height) });
+    }
+    return { measured, small: found };
+  }, KIOSK_TARGET);
+}
+
+/**
+ * Every link on the page (shown or not) that leads to another origin than the kiosk's own: other sites,
+ * but also tel:, mailto: and app schemes, whose origin is never the page's.
+ */
+export async function foreignLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement | HTMLAreaElement>('a[href], area[href]')]
+      .map((link) => link.getAttribute('href') as string)
+      .filter((href) => new URL(href, location.href).origin !== location.origin),
+  );
+}
+
+/** Everything in the tab's sessionStorage and the browser's localStorage, key by key. */
+export async function webStorage(
+  page: Page,
+): Promise<{ session: Record<string, string>; local: Record<string, string> }> {
+  return page.evaluate(() => {
+    const dump = (storage: Storage) =>
+      Object.fromEntries(
+        Array.from({ length: storage.length }, (_, i) => storage.key(i) as string).map((key) => [
+          key,
+          storage.getItem(key) ?? '',
+        ]),
+      );
+    return { session: dump(sessionStorage), local: dump(localStorage) };
+  });
+}
+
+/** The page's own time (the installed fake clock's), in epoch ms. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => Date.now());
+}
+
+/**
+ * Stops the page's clock (a second on from now, so the page cannot have passed that point already), so
+ * nothing runs on by itself until the test moves time on.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await pageNow(page)) + 1_000);
+}
+
+/** Moves the paused page clock on until `ms` have passed since `since` (page time, e.g. the last input). */
+export async function idleUntil(page: Page, since: number, ms: number): Promise<void> {
+  const step = since + ms - (await pageNow(page));
+  expect(step, 'the page clock has not passed that point yet').toBeGreaterThan(0);
+  await page.clock.fastForward(step);
+}
+
+/**
+ * Starts noting whether an element matching `selector` is ever in this document from now on (a flash
+ * between two expectations included). Answers a reader; a full page load ends the watch.
+ */
+export async function watchFor(page: Page, selector: string): Promise<() => Promise<boolean>> {
+  const key = `__seen:${selector}`;
+  await page.evaluate(
+    ({ key, selector }) => {
+      const w = window as unknown as Record<string, boolean>;
+      w[key] = document.querySelector(selector) !== null;
+      new MutationObserver(() => {
+        if (document.querySelector(selector)) w[key] = true;
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    },
+    { key, selector },
+  );
+  return () => page.evaluate((key) => (window as unknown as Record<string, boolean>)[key] === true, key);
+}
+
+/**
+ * Loads the store's lazy images now (they load only near the viewport), so that a screenshot of the top
+ * of the store, which waits for every image, can be taken.
+ */
+export async function revealImages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const image of document.images) image.loading = 'eager';
+  });
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)))
+    .toBe(true);
+}
