@@ -16,7 +16,7 @@ import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
 import type { Api } from '../../../src/shared/api';
 import { manualPageSignals } from '../../../src/shared/pageSignals';
-import { session, shopData } from '../../helpers/fixtures';
+import { openTab, session, shopData } from '../../helpers/fixtures';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
 
@@ -157,20 +157,7 @@ describe('the kiosk idle machine', () => {
         sessionActions.loaded({
           shopId: SHOP,
           session: session({
-            activeTab: {
-              id: 'tab1',
-              customerReference: 'Bord 4',
-              entries: [
-                {
-                  id: 'e1',
-                  title: 'Kaffe',
-                  count: 2,
-                  price: { amount: 3000, currency: 'SEK' },
-                  deviations: [],
-                  description: '',
-                },
-              ],
-            },
+            activeTab: openTab(),
           }),
           adoptCart: true,
         }),
