@@ -1,5 +1,5 @@
 import { Global } from '@emotion/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useMatch } from 'react-router-dom';
@@ -65,12 +65,15 @@ export function KioskShell({ startScreen }: { startScreen: boolean }) {
   // Each customer (and the kiosk's first) starts in the shop's language at the top of the store.
   const language = kioskDefaultLanguage(kiosk, currency);
   const { customer } = kiosk;
+  // Not a dependency of the effect below: `useTranslation` hands out a new `i18n` after every change of
+  // language, which would put the shop's language back the moment a customer chose their own.
+  const startIn = useEffectEvent((lng: typeof language) => void setLanguage(i18n, lng));
   useEffect(() => {
-    void setLanguage(i18n, language);
+    startIn(language);
     if (customer === 0) return;
     window.scrollTo(0, 0);
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-  }, [i18n, language, customer]);
+  }, [language, customer]);
 
   return (
     <>
