@@ -115,29 +115,46 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
           </ul>
         )}
       </div>
-      <p css={{ display: 'flex', justifyContent: 'space-between', margin: 0, fontSize: 22, fontWeight: 700 }}>
-        <span>{t('cart.sum')}</span>
-        <span>{formatMoney(total)}</span>
-      </p>
-      {quantity > 0 && (
-        <Link
-          to={`/${encodeURIComponent(shopId)}/cart`}
-          css={{
-            display: 'flex',
-            justifyContent: 'center',
-            alignItems: 'center',
-            minHeight: 72,
-            borderRadius: 12,
-            background: theme.primaryColor,
-            color: theme.buttonTextColor,
-            fontSize: 22,
-            fontWeight: 700,
-            textDecoration: 'none',
-          }}
+      {/* The sum and the way on stay on screen even while the panel's top is still below the header (it is as
+          tall as the screen, so at the top of the page its bottom would be under the fold). */}
+      <div
+        css={{
+          position: 'sticky',
+          bottom: 0,
+          display: 'grid',
+          gap: 12,
+          // Stuck to the screen's bottom it keeps the panel's own 16 px below the link.
+          padding: '4px 0 16px',
+          marginBottom: -16,
+          background: theme.backgroundColor,
+        }}
+      >
+        <p
+          css={{ display: 'flex', justifyContent: 'space-between', margin: 0, fontSize: 22, fontWeight: 700 }}
         >
-          {t('kiosk.order.toPayment', { count: quantity })}
-        </Link>
-      )}
+          <span>{t('cart.sum')}</span>
+          <span>{formatMoney(total)}</span>
+        </p>
+        {quantity > 0 && (
+          <Link
+            to={`/${encodeURIComponent(shopId)}/cart`}
+            css={{
+              display: 'flex',
+              justifyContent: 'center',
+              alignItems: 'center',
+              minHeight: 72,
+              borderRadius: 12,
+              background: theme.primaryColor,
+              color: theme.buttonTextColor,
+              fontSize: 22,
+              fontWeight: 700,
+              textDecoration: 'none',
+            }}
+          >
+            {t('kiosk.order.toPayment', { count: quantity })}
+          </Link>
+        )}
+      </div>
     </aside>
   );
 }
