@@ -4,7 +4,7 @@
  * QR code, the receipt's QR code and New order, the idle question as an alertdialog, and a receipt that is
  * not the current customer's never shown.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Receipt } from '../../../src/domain/types';
 import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
 import { session } from '../../helpers/fixtures';
@@ -29,6 +29,20 @@ describe('kiosk screens', () => {
     await screen.findByRole('heading', { name: 'Drinks' });
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(screen.queryByRole('group', { name: 'Language' })).toBeNull();
+  });
+
+  it("a customer's language stays until the customer leaves; the next one starts in the shop's (Swedish)", async () => {
+    const { user, i18n, store } = await renderApp('/cafe', KIOSK);
+    const languages = await screen.findByRole('group', { name: 'Language' });
+    await waitFor(() => expect(i18n.language).toBe('se'));
+    await user.click(within(languages).getByRole('button', { name: 'Suomi' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(i18n.language).toBe('fi');
+    act(() => {
+      store.dispatch(kioskActions.customerLeft());
+    });
+    await waitFor(() => expect(i18n.language).toBe('se'));
+    await act(() => i18n.changeLanguage('en')); // the shared instance of this file goes back to English
   });
 
   it('the order panel lists the lines with steppers, the sum and the way to payment', async () => {
