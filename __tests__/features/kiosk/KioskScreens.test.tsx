@@ -5,9 +5,8 @@
  * not the current customer's never shown.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Receipt } from '../../../src/domain/types';
 import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
-import { session } from '../../helpers/fixtures';
+import { receipt, session } from '../../helpers/fixtures';
 import { renderApp } from '../../helpers/renderApp';
 
 const KIOSK = { kiosk: { idleMs: 60_000 } };
@@ -112,7 +111,7 @@ describe('kiosk screens', () => {
         receiptId: 'R1',
         paymentMethodId: 'pm-swish',
       }),
-      api: { getReceipt: jest.fn(() => Promise.resolve(RECEIPT)), putCart: jest.fn(() => Promise.resolve()) },
+      api: { getReceipt: jest.fn(() => Promise.resolve(receipt)), putCart: jest.fn(() => Promise.resolve()) },
     });
     expect(await screen.findByRole('img', { name: "QR code of your receipt's download page" })).toBeVisible();
     const email = await screen.findByRole('textbox', { name: 'Email address' });
@@ -124,51 +123,10 @@ describe('kiosk screens', () => {
   });
 
   it("a receipt that is not the current customer's is never shown on a kiosk", async () => {
-    const getReceipt = jest.fn(() => Promise.resolve(RECEIPT));
+    const getReceipt = jest.fn(() => Promise.resolve(receipt));
     const { router } = await renderApp('/cafe/receipt/R0', { ...KIOSK, api: { getReceipt } });
     await screen.findByRole('complementary', { name: 'Your order' });
     expect(router.state.location.pathname).toBe('/cafe');
     expect(getReceipt).not.toHaveBeenCalled();
   });
 });
-
-const RECEIPT: Receipt = {
-  id: 'r1',
-  receiptId: 'R-0001',
-  name: 'Café AB',
-  organizationnumber: '556677-8899',
-  street: 'Gatan 1',
-  postalcode: '111 22',
-  city: 'Stockholm',
-  phone: '08-123 45 67',
-  currency: 'SEK',
-  products: [
-    {
-      id: 'l1',
-      title: 'Cappuccino',
-      count: 2,
-      price: 4500,
-      sizeOfItem: 1,
-      description: 'extra hot',
-      tax: 12,
-      discount: null,
-      deviations: [{ id: 'd1', name: 'Oat milk', count: 1, price: 500, tax: 12 }],
-    },
-    {
-      id: 'l2',
-      title: 'Cider',
-      count: 1,
-      price: 3500,
-      sizeOfItem: 1,
-      description: '',
-      tax: 25,
-      discount: null,
-      deviations: [],
-    },
-  ],
-  paymentMethods: [{ id: 'pay1', type: 'SWISH_TRADE', amount: 13500 }],
-  dateCreated: '2026-11-21T10:15:00.000Z',
-  cashRegisterLabel: 'Kassa 1',
-  controlUnitSerial: 'CU-123',
-  controlUnitResponse: 'ABCDEF123',
-};

@@ -5,40 +5,22 @@
  * the kiosk is being cleared.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { makeStore, rootReducer, type RootState } from '../../../src/app/store';
+import { type RootState } from '../../../src/app/store';
 import type { Session } from '../../../src/domain/types';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { PAYMENT_WAIT_MS, PROMPT_MS, RECEIPT_RETURN_MS } from '../../../src/features/kiosk/kioskIdle';
-import { initialKioskState, kioskActions } from '../../../src/features/kiosk/kioskSlice';
+import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
 import { saveCustomer } from '../../../src/features/payment/customerStorage';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
-import { shopActions } from '../../../src/features/shop/shopSlice';
 import type { Api } from '../../../src/shared/api';
-import { manualPageSignals } from '../../../src/shared/pageSignals';
-import { openTab, session, shopData } from '../../helpers/fixtures';
-import { memoryStorage } from '../../helpers/memoryStorage';
-import { fakeApi } from '../../helpers/testStore';
+import { openTab, session } from '../../helpers/fixtures';
+import { cafeState, storeFrom, swishStarted } from '../../helpers/kioskState';
 
 const SHOP = 'cafe';
 const IDLE = 60_000;
 
-/** A loaded café on a kiosk, plus `more` events. */
-function kioskState(...more: Action[]): RootState {
-  const data = shopData({ paymentMethods: [{ id: 'pm-swish', type: 'SWISH_TRADE', stripeAccountId: null }] });
-  const actions: Action[] = [
-    shopActions.loadRequested({ shopId: SHOP }),
-    shopActions.loaded({ shopId: SHOP, data }),
-    sessionActions.loadRequested(SHOP),
-    sessionActions.loaded({ shopId: SHOP, session: session() }),
-    ...more,
-  ];
-  const start = {
-    ...rootReducer(undefined, { type: '@@init' }),
-    kiosk: initialKioskState({ idleMs: IDLE, language: null }),
-  };
-  return actions.reduce(rootReducer, start);
-}
+const kioskState = (...more: Action[]) => cafeState(IDLE, ...more);
 
 const withBun = [
   cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
@@ -49,34 +31,14 @@ const typedDetails = [
   paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
 ];
 
-function kiosk(state: RootState, api: Partial<Api> = {}) {
-  const page = manualPageSignals();
-  const storage = memoryStorage();
-  const navigate = jest.fn();
-  const assignLocation = jest.fn();
-  const fullApi = fakeApi({
+/** The kiosk's store; cart saves, cancels and session reads succeed unless `api` says otherwise. */
+const kiosk = (state: RootState, api: Partial<Api> = {}) =>
+  storeFrom(state, {
     putCart: jest.fn(() => Promise.resolve()),
     cancelPayment: jest.fn(() => Promise.resolve()),
     getSession: jest.fn(() => Promise.resolve(session())),
     ...api,
   });
-  const store = makeStore(
-    {
-      api: fullApi,
-      navigate,
-      assignLocation,
-      origin: 'https://shop.test',
-      isMobile: false,
-      vivaCheckoutUrl: 'https://viva.test',
-      storage,
-      reportError: jest.fn(),
-      page,
-      currentSearch: () => '',
-    },
-    state,
-  );
-  return { store, page, storage, navigate, assignLocation, api: fullApi };
-}
 
 /** Moves the fake clock on, letting every saga step and promise in between run. */
 const pass = (ms: number) => jest.advanceTimersByTimeAsync(ms);
@@ -180,13 +142,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a STARTED payment makes the question wait three minutes, and a reset cancels it on the server first', async () => {
-    const { store, api } = kiosk(
-      kioskState(
-        ...withBun,
-        paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-        paymentActions.started({ paymentId: 'p1', token: 't1', clientSecret: null, paymentIntentId: null }),
-      ),
-    );
+    const { store, api } = kiosk(kioskState(...withBun, ...swishStarted()));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE + PROMPT_MS + 1000);
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
@@ -209,14 +165,7 @@ describe('the kiosk idle machine', () => {
     const cancelPayment = jest.fn(() =>
       fails-- > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(),
     );
-    const { store, api } = kiosk(
-      kioskState(
-        ...withBun,
-        paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-        paymentActions.started({ paymentId: 'p1', token: 't1', clientSecret: null, paymentIntentId: null }),
-      ),
-      { cancelPayment },
-    );
+    const { store, api } = kiosk(kioskState(...withBun, ...swishStarted()), { cancelPayment });
     store.dispatch(kioskActions.screenShown('other'));
     await pass(PAYMENT_WAIT_MS + PROMPT_MS);
     expect(store.getState().kiosk.resetting).toBe(true);
@@ -235,14 +184,9 @@ describe('the kiosk idle machine', () => {
       receiptId: 'r1',
       paymentMethodId: 'pm-swish',
     });
-    const { store, navigate } = kiosk(
-      kioskState(
-        ...withBun,
-        paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-        paymentActions.started({ paymentId: 'p1', token: 't1', clientSecret: null, paymentIntentId: null }),
-      ),
-      { getSession: jest.fn(() => Promise.resolve(paid)) },
-    );
+    const { store, navigate } = kiosk(kioskState(...withBun, ...swishStarted()), {
+      getSession: jest.fn(() => Promise.resolve(paid)),
+    });
     store.dispatch(kioskActions.screenShown('other'));
     await pass(PAYMENT_WAIT_MS + PROMPT_MS);
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
@@ -284,24 +228,8 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a browser that is not a kiosk never listens for input nor asks', async () => {
-    const page = manualPageSignals();
+    const { store, page } = storeFrom(cafeState(null, ...withBun), {});
     const onInput = jest.spyOn(page, 'onInput');
-    const state = { ...kioskState(...withBun), kiosk: initialKioskState(null) };
-    const store = makeStore(
-      {
-        api: fakeApi(),
-        navigate: jest.fn(),
-        assignLocation: jest.fn(),
-        origin: 'https://shop.test',
-        isMobile: false,
-        vivaCheckoutUrl: 'https://viva.test',
-        storage: memoryStorage(),
-        reportError: jest.fn(),
-        page,
-        currentSearch: () => '',
-      },
-      state,
-    );
     store.dispatch(kioskActions.screenShown('other'));
     await pass(10 * IDLE);
     expect(onInput).not.toHaveBeenCalled();

@@ -4,60 +4,26 @@
  * instead cancels the QR code's payment before starting another, so only one can ever be approved.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { makeStore, rootReducer, type RootState } from '../../../src/app/store';
 import { cartActions } from '../../../src/features/cart/cartSlice';
-import { initialKioskState } from '../../../src/features/kiosk/kioskSlice';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { qrPayloadFor } from '../../../src/features/payment/providers/swish';
-import { sessionActions } from '../../../src/features/session/sessionSlice';
-import { shopActions } from '../../../src/features/shop/shopSlice';
 import type { Api } from '../../../src/shared/api';
-import { manualPageSignals } from '../../../src/shared/pageSignals';
-import { session, shopData } from '../../helpers/fixtures';
-import { memoryStorage } from '../../helpers/memoryStorage';
-import { fakeApi, until } from '../../helpers/testStore';
+import { session } from '../../helpers/fixtures';
+import { until } from '../../helpers/testStore';
+import { cafeState, storeFrom, swishStarted } from '../../helpers/kioskState';
 
 const SHOP = 'cafe';
 
-function state(kiosk: boolean, ...more: Action[]): RootState {
-  const data = shopData({ paymentMethods: [{ id: 'pm-swish', type: 'SWISH_TRADE', stripeAccountId: null }] });
-  const actions: Action[] = [
-    shopActions.loadRequested({ shopId: SHOP }),
-    shopActions.loaded({ shopId: SHOP, data }),
-    sessionActions.loadRequested(SHOP),
-    sessionActions.loaded({ shopId: SHOP, session: session() }),
-    cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
-    cartActions.synced({ revision: 1 }),
-    paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
-    ...more,
-  ];
-  const start = {
-    ...rootReducer(undefined, { type: '@@init' }),
-    kiosk: initialKioskState(kiosk ? { idleMs: 60_000, language: null } : null),
-  };
-  return actions.reduce(rootReducer, start);
-}
-
-/** A store on a device that says it is a phone (a kiosk must not believe it). */
-function storeAt(preloaded: RootState, api: Partial<Api>) {
-  const assignLocation = jest.fn();
-  const store = makeStore(
-    {
-      api: fakeApi(api),
-      navigate: jest.fn(),
-      assignLocation,
-      origin: 'https://shop.test',
-      isMobile: true,
-      vivaCheckoutUrl: 'https://viva.test',
-      storage: memoryStorage(),
-      reportError: jest.fn(),
-      page: manualPageSignals(),
-      currentSearch: () => '',
-    },
-    preloaded,
-  );
-  return { store, assignLocation };
-}
+const withBunAndEmail: Action[] = [
+  cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
+  cartActions.synced({ revision: 1 }),
+  paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
+];
+const state = (kiosk: boolean, ...more: Action[]) =>
+  cafeState(kiosk ? 60_000 : null, ...withBunAndEmail, ...more);
+/** On a device that says it is a phone (a kiosk must not believe it). */
+const storeAt = (preloaded: ReturnType<typeof state>, api: Partial<Api>) =>
+  storeFrom(preloaded, api, { isMobile: true });
 
 describe('Swish on a kiosk', () => {
   it('starts without a phone number, asks the server for a QR token and never opens the Swish app', async () => {
@@ -100,19 +66,11 @@ describe('Swish on a kiosk', () => {
       order.push('cancel');
       return Promise.resolve();
     });
-    const { store, assignLocation } = storeAt(
-      state(
-        true,
-        paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-        paymentActions.started({
-          paymentId: 'p1',
-          token: 'tok-1',
-          clientSecret: null,
-          paymentIntentId: null,
-        }),
-      ),
-      { startPayment, cancelPayment, getSession: jest.fn(() => Promise.resolve(session())) },
-    );
+    const { store, assignLocation } = storeAt(state(true, ...swishStarted()), {
+      startPayment,
+      cancelPayment,
+      getSession: jest.fn(() => Promise.resolve(session())),
+    });
     store.dispatch(paymentActions.swishPhoneChosen({ paymentMethodId: 'pm-swish', phone: '0701234567' }));
     await until(store, (s) => s.payment.state === 'STARTED' && s.payment.paymentId === 'p2');
     expect(order).toEqual(['cancel', 'start']);
@@ -135,24 +93,12 @@ describe('Swish on a kiosk', () => {
       receiptId: 'r1',
       paymentMethodId: 'pm-swish',
     });
-    const { store } = storeAt(
-      state(
-        true,
-        paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-        paymentActions.started({
-          paymentId: 'p1',
-          token: 'tok-1',
-          clientSecret: null,
-          paymentIntentId: null,
-        }),
-      ),
-      {
-        startPayment,
-        cancelPayment: jest.fn(() => Promise.resolve()),
-        getSession: jest.fn(() => Promise.resolve(paid)),
-        putCart: jest.fn(() => Promise.resolve()),
-      },
-    );
+    const { store } = storeAt(state(true, ...swishStarted()), {
+      startPayment,
+      cancelPayment: jest.fn(() => Promise.resolve()),
+      getSession: jest.fn(() => Promise.resolve(paid)),
+      putCart: jest.fn(() => Promise.resolve()),
+    });
     store.dispatch(paymentActions.swishPhoneChosen({ paymentMethodId: 'pm-swish', phone: '0701234567' }));
     await until(store, (s) => s.kiosk.receiptId === 'r1');
     await new Promise((r) => setTimeout(r, 20));
