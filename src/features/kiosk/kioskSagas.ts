@@ -73,11 +73,18 @@ export function* resetKiosk() {
   yield call(navigate, `/${encodeURIComponent(shopId)}`, { replace: true });
 }
 
+function isReceiptShown(action: { type: string } | undefined): boolean {
+  return (
+    action?.type === kioskActions.screenShown.type &&
+    (action as ReturnType<typeof kioskActions.screenShown>).payload === 'receipt'
+  );
+}
+
 /**
  * The idle machine: input restarts the clock; the rule in force (kioskIdle.ts) says how long the kiosk
  * waits and whether it asks first. The rule is read again after every store event (a payment that starts
- * stretches the wait; one that completes brings the receipt's), but only input restarts the clock: the 1 s
- * payment poll does not keep a forgotten kiosk awake.
+ * stretches the wait; one that completes brings the receipt's), but only input, and the receipt appearing,
+ * restart the clock: the 1 s payment poll does not keep a forgotten kiosk awake.
  */
 export function* idleMachine(inputs: EventChannel<true>) {
   let since = Date.now();
@@ -98,6 +105,10 @@ export function* idleMachine(inputs: EventChannel<true>) {
     });
     if (event.action?.type === kioskActions.startOverClicked.type) {
       yield call(resetKiosk);
+      since = Date.now();
+    } else if (isReceiptShown(event.action)) {
+      // The receipt's 30 s count from when it appears: a customer who took longer than that to approve the
+      // payment on their phone (no input on the kiosk meanwhile) must still get the time to scan it.
       since = Date.now();
     } else if (event.input) {
       since = Date.now();
