@@ -216,6 +216,17 @@ describe('the kiosk idle machine', () => {
     expect(store.getState().kiosk.receiptId).toBeNull();
   });
 
+  it("the receipt's 30 s count from when it appears (approving on the phone took longer, without input)", async () => {
+    const { store, navigate } = kiosk(kioskState(...withBun, ...swishStarted()));
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(100_000); // the customer approves on their phone, touching nothing here
+    store.dispatch(kioskActions.screenShown('receipt'));
+    await pass(RECEIPT_RETURN_MS - 1);
+    expect(navigate).not.toHaveBeenCalledWith('/cafe', { replace: true });
+    await pass(1);
+    expect(navigate).toHaveBeenLastCalledWith('/cafe', { replace: true });
+  });
+
   it('a payment completed while the question shows closes it: the receipt has its own time', async () => {
     const { store } = kiosk(kioskState(...withBun));
     store.dispatch(kioskActions.screenShown('other'));
