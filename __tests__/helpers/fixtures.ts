@@ -1,4 +1,4 @@
-import type { ActiveTab, CartItem, Product, Session, ShopData } from '../../src/domain/types';
+import type { ActiveTab, CartItem, Product, Receipt, Session, ShopData } from '../../src/domain/types';
 
 /** Swedish kronor in öre. */
 export const sek = (amount: number) => ({ amount, currency: 'SEK' as const });
@@ -125,3 +125,45 @@ export const openTab = (): ActiveTab => ({
     { id: 'e2', count: 1, price: sek(3500), productId: 'y', title: 'Beer', deviations: [], description: '' },
   ],
 });
+
+/** A paid café receipt: two lines at 12 % and 25 % VAT, one with an extra and a note, paid by Swish. */
+export const receipt: Receipt = {
+  id: 'r1',
+  receiptId: 'R-0001',
+  name: 'Café AB',
+  organizationnumber: '556677-8899',
+  street: 'Gatan 1',
+  postalcode: '111 22',
+  city: 'Stockholm',
+  phone: '08-123 45 67',
+  currency: 'SEK',
+  products: [
+    {
+      id: 'l1',
+      title: 'Cappuccino',
+      count: 2,
+      price: 4500,
+      sizeOfItem: 1,
+      description: 'extra hot',
+      tax: 12,
+      discount: null,
+      deviations: [{ id: 'd1', name: 'Oat milk', count: 1, price: 500, tax: 12 }],
+    },
+    {
+      id: 'l2',
+      title: 'Cider',
+      count: 1,
+      price: 3500,
+      sizeOfItem: 1,
+      description: '',
+      tax: 25,
+      discount: null,
+      deviations: [],
+    },
+  ],
+  paymentMethods: [{ id: 'pay1', type: 'SWISH_TRADE', amount: 13500 }],
+  dateCreated: '2026-11-21T10:15:00.000Z',
+  cashRegisterLabel: 'Kassa 1',
+  controlUnitSerial: 'CU-123',
+  controlUnitResponse: 'ABCDEF123',
+};

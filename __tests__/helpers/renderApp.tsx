@@ -12,6 +12,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../src/app/router';
 import type { Session, ShopData } from '../../src/domain/types';
+import { initialKioskState } from '../../src/features/kiosk/kioskSlice';
 import type { Api } from '../../src/shared/api';
 import { initI18n } from '../../src/shared/i18n';
 import { defaultTheme } from '../../src/shared/theme/defaultTheme';
@@ -52,6 +53,8 @@ export interface RenderAppOptions {
   onRender?: ProfilerOnRenderCallback;
   /** Another i18next instance than the shared English one (e.g. one that detected the language). */
   i18n?: I18n;
+  /** Render as a counter kiosk (issue 10) with this idle time. */
+  kiosk?: { idleMs: number };
 }
 
 /** Renders `path` (e.g. '/cafe/cart?table=4') through the app's routes and returns the store, API and user. */
@@ -68,7 +71,12 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     putCart: jest.fn((_shopId: string, _body: unknown) => Promise.resolve()),
     ...options.api,
   } as Partial<Api>;
-  const { store, navigate, assignLocation, reportError, page } = testStore(api);
+  const { store, navigate, assignLocation, reportError, page } = testStore(
+    api,
+    options.kiosk
+      ? { kiosk: initialKioskState({ idleMs: options.kiosk.idleMs, language: null }) }
+      : undefined,
+  );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const i18n = options.i18n ?? (await testI18n());
   const user = userEvent.setup();

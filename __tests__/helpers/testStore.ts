@@ -1,4 +1,4 @@
-import { makeStore } from '../../src/app/store';
+import { makeStore, type RootState } from '../../src/app/store';
 import { memoryStorage } from './memoryStorage';
 import { manualPageSignals } from '../../src/shared/pageSignals';
 import type { Api } from '../../src/shared/api';
@@ -32,25 +32,28 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
   return { ...(api as unknown as Api), ...overrides };
 }
 
-/** A real store (reducers and sagas) with a fake API and recorded navigation. */
-export function testStore(api: Partial<Api> = {}) {
+/** A real store (reducers and sagas) with a fake API and recorded navigation, optionally preloaded. */
+export function testStore(api: Partial<Api> = {}, preloaded?: Partial<RootState>) {
   const navigate = jest.fn();
   const assignLocation = jest.fn();
   const reportError = jest.fn();
   const storage = memoryStorage();
   const page = manualPageSignals();
-  const store = makeStore({
-    api: fakeApi(api),
-    navigate,
-    assignLocation,
-    origin: 'http://shop.test',
-    isMobile: false,
-    reportError,
-    vivaCheckoutUrl: 'https://viva.test/web/checkout',
-    storage,
-    page,
-    currentSearch: () => '',
-  });
+  const store = makeStore(
+    {
+      api: fakeApi(api),
+      navigate,
+      assignLocation,
+      origin: 'http://shop.test',
+      isMobile: false,
+      reportError,
+      vivaCheckoutUrl: 'https://viva.test/web/checkout',
+      storage,
+      page,
+      currentSearch: () => '',
+    },
+    preloaded,
+  );
   return { store, navigate, assignLocation, reportError, storage, page };
 }
 

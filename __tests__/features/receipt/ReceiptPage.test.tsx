@@ -2,51 +2,11 @@ import { screen, within } from '@testing-library/react';
 import type { Receipt } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
 import { initI18n, type Language } from '../../../src/shared/i18n';
+import { receipt } from '../../helpers/fixtures';
 import { renderApp } from '../../helpers/renderApp';
 import en from '../../../translations/en.json';
 import fi from '../../../translations/fi.json';
 import se from '../../../translations/se.json';
-
-const receipt: Receipt = {
-  id: 'r1',
-  receiptId: 'R-0001',
-  name: 'Café AB',
-  organizationnumber: '556677-8899',
-  street: 'Gatan 1',
-  postalcode: '111 22',
-  city: 'Stockholm',
-  phone: '08-123 45 67',
-  currency: 'SEK',
-  products: [
-    {
-      id: 'l1',
-      title: 'Cappuccino',
-      count: 2,
-      price: 4500,
-      sizeOfItem: 1,
-      description: 'extra hot',
-      tax: 12,
-      discount: null,
-      deviations: [{ id: 'd1', name: 'Oat milk', count: 1, price: 500, tax: 12 }],
-    },
-    {
-      id: 'l2',
-      title: 'Cider',
-      count: 1,
-      price: 3500,
-      sizeOfItem: 1,
-      description: '',
-      tax: 25,
-      discount: null,
-      deviations: [],
-    },
-  ],
-  paymentMethods: [{ id: 'pay1', type: 'SWISH_TRADE', amount: 13500 }],
-  dateCreated: '2026-11-21T10:15:00.000Z',
-  cashRegisterLabel: 'Kassa 1',
-  controlUnitSerial: 'CU-123',
-  controlUnitResponse: 'ABCDEF123',
-};
 
 /** A Finnish café's receipt: 2 × 3,90 € at 14 % and 7,90 € at the general rate 25.5 %. */
 const finnishReceipt: Receipt = {

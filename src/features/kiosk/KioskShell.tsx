@@ -127,9 +127,9 @@ function IdleDialog({ endsAt }: { endsAt: number }) {
         </p>
         <p
           aria-hidden="true"
-          css={{ margin: 0, fontSize: 56, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+          css={{ margin: 0, fontSize: 32, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
         >
-          {seconds}
+          {t('kiosk.idle.secondsLeft', { count: seconds })}
         </p>
         <p
           role="status"

@@ -142,7 +142,10 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
     result = yield call(recoverFailedStart, ctx.shopId, ctx.method.id, error);
   }
   if (!result) return;
-  const token = result.token ?? (ctx.method.type === 'SWISH_TRADE' ? result.paymentId : null);
+  // A Swish start that needs a token (the app link on a phone, the kiosk's QR code) falls back to the
+  // payment id when the answer has none; a request sent to a phone number has no token to show.
+  const needsToken = ctx.method.type === 'SWISH_TRADE' && (isMobile || swishQr);
+  const token = result.token ?? (needsToken ? result.paymentId : null);
   yield put(
     paymentActions.started({
       paymentId: result.paymentId,

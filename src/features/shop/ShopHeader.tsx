@@ -1,9 +1,10 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { CartSummaryLink } from '../cart/CartSummaryLink';
 import { CartSyncStatus } from '../cart/CartSyncStatus';
-import { LanguageChoice } from '../kiosk/LanguageChoice';
+import { LanguageChoice } from '../kiosk/lazyKiosk';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import type { SessionState } from '../session/sessionSlice';
 import { selectShopInfo, selectTheme } from './shopSelectors';
@@ -72,7 +73,11 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         {reference && <span css={{ flex: 'none', whiteSpace: 'pre' }}>{` - ${reference}`}</span>}
       </p>
       {/* A kiosk serves customers of every language: the choice is always in view. */}
-      {kiosk && <LanguageChoice />}
+      {kiosk && (
+        <Suspense fallback={null}>
+          <LanguageChoice />
+        </Suspense>
+      )}
       {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}
       {showCart && <CartSyncStatus />}
     </header>

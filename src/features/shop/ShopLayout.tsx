@@ -1,12 +1,11 @@
-import { Fragment, useCallback, useEffect } from 'react';
+import { Fragment, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { Spinner } from '../../shared/ui/Spinner';
 import { MobileCartBar } from '../cart/MobileCartBar';
-import { KioskOrderPanel } from '../kiosk/KioskOrderPanel';
-import { KioskShell } from '../kiosk/KioskShell';
+import { KioskOrderPanel, KioskShell } from '../kiosk/lazyKiosk';
 import { selectKiosk } from '../kiosk/kioskSelectors';
 import { ReferencePage } from '../session/ReferencePage';
 import { sessionActions } from '../session/sessionSlice';
@@ -91,14 +90,20 @@ export function ShopLayout() {
           }}
         >
           <div css={{ minWidth: 0 }}>{content}</div>
-          <KioskOrderPanel shopId={webshopId} />
+          <Suspense fallback={null}>
+            <KioskOrderPanel shopId={webshopId} />
+          </Suspense>
         </div>
       ) : (
         content
       )}
       {loaded && <ShopFooter shopId={webshopId} showOpeningHours={display !== 'closed'} />}
       {display === 'open' && !kiosk.enabled && <MobileCartBar shopId={webshopId} />}
-      {kiosk.enabled && <KioskShell startScreen={display !== 'open'} />}
+      {kiosk.enabled && (
+        <Suspense fallback={null}>
+          <KioskShell startScreen={display !== 'open'} />
+        </Suspense>
+      )}
     </ShopThemeProvider>
   );
 }

@@ -9,6 +9,7 @@ import { selectCustomerFieldRules, selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { appLinkFor } from '../providers/swish';
 import { ErrorText } from '../../../shared/ui/ErrorText';
+import { CancelPaymentButton } from './CancelPaymentButton';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /**
@@ -80,12 +81,7 @@ export function SwishPanel({
             <ButtonLink href={appLinkFor(token, callbackUrl)}>{t('paymentMethods.swish.openApp')}</ButtonLink>
           )}
           {/* Changed their mind: deselecting cancels the payment (§4). */}
-          <Button
-            variant="secondary"
-            onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}
-          >
-            {t('common.cancel')}
-          </Button>
+          <CancelPaymentButton paymentMethodId={paymentMethodId} />
         </>
       )}
     </div>

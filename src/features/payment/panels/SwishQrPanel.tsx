@@ -9,6 +9,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { qrPayloadFor } from '../providers/swish';
+import { CancelPaymentButton } from './CancelPaymentButton';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /**
@@ -67,12 +68,7 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
       </div>
       {state === 'STARTED' && (
         /* Changed their mind: deselecting cancels the payment (§4). */
-        <Button
-          variant="secondary"
-          onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}
-        >
-          {t('common.cancel')}
-        </Button>
+        <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
       {state !== 'LOADING' && !(state === 'STARTED' && !qrToken) && (
         <form onSubmit={sendToPhone} noValidate aria-labelledby="swish-by-phone">

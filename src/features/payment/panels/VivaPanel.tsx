@@ -6,6 +6,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { ErrorText } from '../../../shared/ui/ErrorText';
+import { CancelPaymentButton } from './CancelPaymentButton';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /** §2 Viva: choosing it starts the payment and the saga sends the browser to Viva's hosted checkout. */
@@ -28,12 +29,7 @@ export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
       )}
       {state === 'STARTED' && (
         // Back from the checkout without paying: let the customer drop this payment (deselecting cancels it).
-        <Button
-          variant="secondary"
-          onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}
-        >
-          {t('common.cancel')}
-        </Button>
+        <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
       {canRestart(state) && (
         <>

@@ -1,0 +1,78 @@
+/**
+ * Issue 10: how a browser becomes a counter kiosk and stays one (kioskMode.ts), and which language each new
+ * customer starts in.
+ */
+import {
+  DEFAULT_IDLE_MS,
+  KIOSK_STORAGE_KEY,
+  kioskDefaultLanguage,
+  readKioskSetting,
+} from '../../../src/features/kiosk/kioskMode';
+import { memoryStorage } from '../../helpers/memoryStorage';
+
+describe('kiosk mode is switched per browser', () => {
+  it('a visitor who never passed ?kiosk=1 is not a kiosk', () => {
+    expect(readKioskSetting('?table=7', memoryStorage())).toBeNull();
+  });
+
+  it('?kiosk=1 switches it on with a one-minute idle time and remembers it across reloads', () => {
+    const storage = memoryStorage();
+    expect(readKioskSetting('?kiosk=1', storage)).toEqual({ idleMs: DEFAULT_IDLE_MS, language: null });
+    expect(readKioskSetting('', storage)).toEqual({ idleMs: 60_000, language: null });
+  });
+
+  it('?kiosk=0 switches it off and forgets it', () => {
+    const storage = memoryStorage();
+    readKioskSetting('?kiosk=1', storage);
+    expect(readKioskSetting('?kiosk=0', storage)).toBeNull();
+    expect(storage.getItem(KIOSK_STORAGE_KEY)).toBeNull();
+    expect(readKioskSetting('', storage)).toBeNull();
+  });
+
+  it('&idle=SECONDS sets the idle time; a later reload keeps it; nonsense falls back to the default', () => {
+    const storage = memoryStorage();
+    expect(readKioskSetting('?kiosk=1&idle=20', storage)?.idleMs).toBe(20_000);
+    expect(readKioskSetting('', storage)?.idleMs).toBe(20_000);
+    for (const idle of ['abc', '0', '-5', '5', '99999', ''])
+      expect(readKioskSetting(`?kiosk=1&idle=${idle}`, memoryStorage())?.idleMs).toBe(DEFAULT_IDLE_MS);
+  });
+
+  it('&lng= chosen when switching on is the language every customer starts in', () => {
+    const storage = memoryStorage();
+    expect(readKioskSetting('?kiosk=1&lng=fi', storage)?.language).toBe('fi');
+    expect(readKioskSetting('', storage)?.language).toBe('fi');
+  });
+
+  it('a tampered stored setting is read safely (unknown language ignored, bad idle time replaced)', () => {
+    const storage = memoryStorage();
+    storage.setItem(KIOSK_STORAGE_KEY, JSON.stringify({ idleMs: 'soon', language: '<script>' }));
+    expect(readKioskSetting('', storage)).toEqual({ idleMs: DEFAULT_IDLE_MS, language: null });
+    storage.setItem(KIOSK_STORAGE_KEY, '{not json');
+    expect(readKioskSetting('', storage)).toBeNull();
+  });
+
+  it('storage that refuses still gives kiosk mode for this page', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(readKioskSetting('?kiosk=1', refusing)).toEqual({ idleMs: DEFAULT_IDLE_MS, language: null });
+    expect(readKioskSetting('?kiosk=0', refusing)).toBeNull();
+  });
+});
+
+describe("each customer starts in the shop's language", () => {
+  it('the language chosen at switch-on wins; otherwise Finnish for a Finnish (EUR) shop, Swedish otherwise', () => {
+    expect(kioskDefaultLanguage({ language: 'en' }, 'SEK')).toBe('en');
+    expect(kioskDefaultLanguage({ language: null }, 'EUR')).toBe('fi');
+    expect(kioskDefaultLanguage({ language: null }, 'SEK')).toBe('se');
+    expect(kioskDefaultLanguage({ language: null }, null)).toBe('se');
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * Issue 10: the kiosk's idle machine on a real store (every reducer and saga) with Jest's fake clock:
+ * when it asks, what Continue keeps, what a reset clears (server cart, payment, storage, form), the
+ * three-minute wait while a payment is approved, the receipt's return, and a payment that completes while
+ * the kiosk is being cleared.
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { type RootState } from '../../../src/app/store';
+import type { Session } from '../../../src/domain/types';
+import { cartActions } from '../../../src/features/cart/cartSlice';
+import { PAYMENT_WAIT_MS, PROMPT_MS, RECEIPT_RETURN_MS } from '../../../src/features/kiosk/kioskIdle';
+import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
+import { saveCustomer } from '../../../src/features/payment/customerStorage';
+import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
+import type { Api } from '../../../src/shared/api';
+import { openTab, session } from '../../helpers/fixtures';
+import { cafeState, storeFrom, swishStarted } from '../../helpers/kioskState';
+
+const SHOP = 'cafe';
+const IDLE = 60_000;
+
+const kioskState = (...more: Action[]) => cafeState(IDLE, ...more);
+
+const withBun = [
+  cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
+  cartActions.synced({ revision: 1 }),
+];
+const typedDetails = [
+  paymentActions.customerFieldChanged({ field: 'name', value: 'Ada Lovelace' }),
+  paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
+];
+
+/** The kiosk's store; cart saves, cancels and session reads succeed unless `api` says otherwise. */
+const kiosk = (state: RootState, api: Partial<Api> = {}) =>
+  storeFrom(state, {
+    putCart: jest.fn(() => Promise.resolve()),
+    cancelPayment: jest.fn(() => Promise.resolve()),
+    getSession: jest.fn(() => Promise.resolve(session())),
+    ...api,
+  });
+
+/** Moves the fake clock on, letting every saga step and promise in between run. */
+const pass = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('the kiosk idle machine', () => {
+  it('an untouched store page with an empty cart never asks, however long it waits', async () => {
+    const { store } = kiosk(kioskState());
+    store.dispatch(kioskActions.screenShown('store'));
+    await pass(30 * 60_000);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+  });
+
+  it('asks after the idle time without input; input restarts the clock', async () => {
+    const { store, page } = kiosk(kioskState(...withBun));
+    store.dispatch(kioskActions.screenShown('store'));
+    await pass(IDLE - 1000);
+    page.input();
+    await pass(IDLE - 1000);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+    await pass(1000);
+    expect(store.getState().kiosk.promptEndsAt).toBe(Date.now() + PROMPT_MS);
+  });
+
+  it('a touched store page asks even with an empty cart (a language changed, a page scrolled)', async () => {
+    const { store, page } = kiosk(kioskState());
+    store.dispatch(kioskActions.screenShown('store'));
+    page.input();
+    expect(store.getState().kiosk.touched).toBe(true);
+    await pass(IDLE);
+    expect(store.getState().kiosk.promptEndsAt).not.toBeNull();
+  });
+
+  it('Continue keeps everything: cart, typed details, page', async () => {
+    const { store, api, navigate } = kiosk(kioskState(...withBun, ...typedDetails));
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(IDLE);
+    store.dispatch(kioskActions.continueClicked());
+    await pass(PROMPT_MS + 1000);
+    const state = store.getState();
+    expect(state.kiosk.promptEndsAt).toBeNull();
+    expect(state.cart.ids).toHaveLength(1);
+    expect(state.payment.customer.name).toBe('Ada Lovelace');
+    expect(api.putCart).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    // …and the clock starts again: the next question comes a full idle time later.
+    await pass(IDLE - PROMPT_MS - 2000);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+    await pass(2000);
+    expect(store.getState().kiosk.promptEndsAt).not.toBeNull();
+  });
+
+  it('without an answer the kiosk is cleared: server cart emptied, details and storage forgotten, store shown', async () => {
+    const { store, api, navigate, storage } = kiosk(kioskState(...withBun, ...typedDetails));
+    storage.setItem('cart.unsaved.cafe', '[{"id":"x"}]');
+    saveCustomer(storage, SHOP, 'p0', store.getState().payment.customer);
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(IDLE + PROMPT_MS);
+    const state = store.getState();
+    expect(state.kiosk).toMatchObject({ promptEndsAt: null, resetting: false, touched: false, customer: 1 });
+    expect(state.cart.ids).toHaveLength(0);
+    expect(Object.values(state.payment.customer).every((v) => v === '')).toBe(true);
+    expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] });
+    expect(storage.getItem('payment.customer')).toBeNull();
+    expect(storage.getItem('cart.unsaved.cafe')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/cafe', { replace: true });
+    // The next customer finds an untouched empty store: no more questions.
+    store.dispatch(kioskActions.screenShown('store'));
+    await pass(10 * IDLE);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+  });
+
+  it('the chosen tab lines are emptied too', async () => {
+    const { store, api } = kiosk(
+      kioskState(
+        sessionActions.loaded({
+          shopId: SHOP,
+          session: session({
+            activeTab: openTab(),
+          }),
+          adoptCart: true,
+        }),
+        sessionActions.tabItemCountChanged({ id: 'e1', count: 1 }),
+      ),
+    );
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(IDLE + PROMPT_MS);
+    expect(store.getState().session.tabItems).toEqual([]);
+    expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] });
+  });
+
+  it('"Start over" clears at once', async () => {
+    const { store, api } = kiosk(kioskState(...withBun));
+    store.dispatch(kioskActions.screenShown('other'));
+    store.dispatch(kioskActions.startOverClicked());
+    await pass(0);
+    expect(store.getState().cart.ids).toHaveLength(0);
+    expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
+  });
+
+  it('a STARTED payment makes the question wait three minutes, and a reset cancels it on the server first', async () => {
+    const { store, api } = kiosk(kioskState(...withBun, ...swishStarted()));
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(IDLE + PROMPT_MS + 1000);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+    expect(api.cancelPayment).not.toHaveBeenCalled();
+    await pass(PAYMENT_WAIT_MS - (IDLE + PROMPT_MS + 1000));
+    expect(store.getState().kiosk.promptEndsAt).not.toBeNull();
+    await pass(PROMPT_MS);
+    expect(api.cancelPayment).toHaveBeenCalledWith(SHOP);
+    const state = store.getState();
+    expect(state.payment).toMatchObject({ state: 'NOT_STARTED', paymentId: null });
+    expect(state.cart.ids).toHaveLength(0);
+    // The empty cart is sent only after the server took the cancel (no payment for a cart nobody sees).
+    const cancelOrder = (api.cancelPayment as jest.Mock).mock.invocationCallOrder[0] ?? Infinity;
+    const putOrder = (api.putCart as jest.Mock).mock.invocationCallOrder.at(-1) ?? 0;
+    expect(cancelOrder).toBeLessThan(putOrder);
+  });
+
+  it('a cancel that fails is retried; the kiosk is not cleared until the server has taken it', async () => {
+    let fails = 2;
+    const cancelPayment = jest.fn(() =>
+      fails-- > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(),
+    );
+    const { store, api } = kiosk(kioskState(...withBun, ...swishStarted()), { cancelPayment });
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(PAYMENT_WAIT_MS + PROMPT_MS);
+    expect(store.getState().kiosk.resetting).toBe(true);
+    expect(store.getState().cart.ids).toHaveLength(1);
+    expect(api.putCart).not.toHaveBeenCalled();
+    await pass(10_000);
+    expect(cancelPayment).toHaveBeenCalledTimes(3);
+    expect(store.getState().kiosk.resetting).toBe(false);
+    expect(store.getState().cart.ids).toHaveLength(0);
+  });
+
+  it('a customer who paid while the kiosk was being cleared gets their receipt, not an empty store', async () => {
+    const paid: Session = session({
+      paymentStatus: 'COMPLETED',
+      paymentId: 'p1',
+      receiptId: 'r1',
+      paymentMethodId: 'pm-swish',
+    });
+    const { store, navigate } = kiosk(kioskState(...withBun, ...swishStarted()), {
+      getSession: jest.fn(() => Promise.resolve(paid)),
+    });
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(PAYMENT_WAIT_MS + PROMPT_MS);
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+    expect(navigate).not.toHaveBeenCalledWith('/cafe', { replace: true });
+    expect(store.getState().kiosk).toMatchObject({ resetting: false, receiptId: 'r1', customer: 0 });
+  });
+
+  it('the receipt returns to the empty store after 30 s without input, without asking', async () => {
+    const { store, navigate } = kiosk(kioskState());
+    store.dispatch(
+      sessionActions.loaded({
+        shopId: SHOP,
+        session: session({
+          paymentStatus: 'COMPLETED',
+          paymentId: 'p1',
+          receiptId: 'r1',
+          paymentMethodId: 'pm-swish',
+        }),
+      }),
+    );
+    store.dispatch(kioskActions.screenShown('receipt'));
+    await pass(RECEIPT_RETURN_MS - 1);
+    expect(navigate).not.toHaveBeenCalledWith('/cafe', { replace: true });
+    await pass(1);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+    expect(navigate).toHaveBeenLastCalledWith('/cafe', { replace: true });
+    expect(store.getState().kiosk.receiptId).toBeNull();
+  });
+
+  it("the receipt's 30 s count from when it appears (approving on the phone took longer, without input)", async () => {
+    const { store, navigate } = kiosk(kioskState(...withBun, ...swishStarted()));
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(100_000); // the customer approves on their phone, touching nothing here
+    store.dispatch(kioskActions.screenShown('receipt'));
+    await pass(RECEIPT_RETURN_MS - 1);
+    expect(navigate).not.toHaveBeenCalledWith('/cafe', { replace: true });
+    await pass(1);
+    expect(navigate).toHaveBeenLastCalledWith('/cafe', { replace: true });
+  });
+
+  it('a payment completed while the question shows closes it: the receipt has its own time', async () => {
+    const { store } = kiosk(kioskState(...withBun));
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(IDLE);
+    expect(store.getState().kiosk.promptEndsAt).not.toBeNull();
+    store.dispatch(kioskActions.screenShown('receipt'));
+    await pass(0);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+    expect(store.getState().kiosk.customer).toBe(0);
+  });
+
+  it('a browser that is not a kiosk never listens for input nor asks', async () => {
+    const { store, page } = storeFrom(cafeState(null, ...withBun), {});
+    const onInput = jest.spyOn(page, 'onInput');
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(10 * IDLE);
+    expect(onInput).not.toHaveBeenCalled();
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+  });
+});

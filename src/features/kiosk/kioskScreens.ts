@@ -1,0 +1,3 @@
+export { KioskShell } from './KioskShell';
+export { KioskOrderPanel } from './KioskOrderPanel';
+export { LanguageChoice } from './LanguageChoice';
