@@ -21,12 +21,8 @@ import { canRestart, paymentErrorText } from './paymentTexts';
 export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const { state, error, token, paymentId } = useSelector(selectPayment);
+  const { state, error, token } = useSelector(selectPayment);
   const [phone, setPhone] = useState('');
-  // Only a start with `kiosk: true` answers a token for a QR code. Without one (a request sent to the
-  // customer's number) the payment saga stands the payment id in for it, which is no Swish token: that
-  // payment has no QR code, the customer approves it on their phone.
-  const qrToken = token !== null && token !== paymentId ? token : null;
 
   useEffect(() => {
     if (state === 'NOT_STARTED') dispatch(paymentActions.startRequested({ paymentMethodId }));
@@ -51,10 +47,10 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
             </Button>
           </>
         )}
-        {state === 'STARTED' && qrToken && (
+        {state === 'STARTED' && token && (
           <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: 12 }}>
             <QrCode
-              text={qrPayloadFor(qrToken)}
+              text={qrPayloadFor(token)}
               label={t('kiosk.swish.qrLabel')}
               unavailable={t('kiosk.qrUnavailable')}
               size={280}
@@ -64,13 +60,13 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
             </figcaption>
           </figure>
         )}
-        {state === 'STARTED' && !qrToken && <Spinner label={t('kiosk.swish.sentToPhone')} />}
+        {state === 'STARTED' && !token && <Spinner label={t('kiosk.swish.sentToPhone')} />}
       </div>
       {state === 'STARTED' && (
         /* Changed their mind: deselecting cancels the payment (§4). */
         <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
-      {state !== 'LOADING' && !(state === 'STARTED' && !qrToken) && (
+      {state !== 'LOADING' && !(state === 'STARTED' && !token) && (
         <form onSubmit={sendToPhone} noValidate aria-labelledby="swish-by-phone">
           <h3 id="swish-by-phone" css={{ margin: '0 0 8px', fontSize: 18 }}>
             {t('kiosk.swish.byPhoneTitle')}
