@@ -46,6 +46,7 @@ async function main() {
       reportError,
       page: browserPageSignals(),
       currentSearch: () => window.location.search,
+      replaceLocation: (path) => window.location.replace(path),
     },
     { kiosk: initialKioskState(kiosk) },
   );

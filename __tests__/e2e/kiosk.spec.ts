@@ -420,6 +420,8 @@ test.describe('768×1024', () => {
     await idleUntil(page, lastInput, 60_500);
     await expect(idleDialog(page, 'en')).toBeVisible();
     await page.clock.fastForward(15_500);
+    // The kiosk starts the next customer on a fresh page, whose first render needs its timers running.
+    await page.clock.resume();
 
     await expectEmptyStore(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
@@ -492,9 +494,11 @@ test.describe('1280×800', () => {
     await expect
       .poll(async () => (await simulatorPayment(page.request, paymentId))?.status)
       .toBe('CANCELLED');
+    await page.clock.resume(); // the next customer's fresh page needs its timers running
     await expectEmptyStore(page);
-    // Known gap, not checked here: the (demo) Stripe.js 3-D Secure prompt of the cancelled payment stays on
-    // top of the fresh store. It belongs to the provider's script, which the kiosk's reset does not reach.
+    // The next customer's page is a fresh document: the cancelled payment's 3-D Secure prompt (the provider's
+    // own window, which the app does not own) is gone with the last one.
+    await expect(threeDS).toHaveCount(0);
   });
 
   test('issue 10: an untouched kiosk store with an empty cart never asks "Är du kvar?" (5 minutes), while a touched one asks after the minute', async ({
@@ -649,9 +653,11 @@ test('issue 10: the receipt returns to the empty store 30 s after it appeared wi
   await idleUntil(page, arrived, 28_000);
   await expect(page).toHaveURL(new RegExp(`/cafe/receipt/${receiptId}$`));
   await expect(receiptQr(page)).toBeVisible();
-  await idleUntil(page, arrived, 31_000);
-  await expectEmptyStore(page);
   expect(await asked(), 'the idle question on the receipt').toBe(false);
+  // Had the receipt asked instead of returning, the store would not show until 15 s later and this fails.
+  await idleUntil(page, arrived, 31_000);
+  await page.clock.resume(); // the next customer's fresh page needs its timers running
+  await expectEmptyStore(page);
   await expect.poll(async () => (await serverCart(page, 'cafe')).cart).toEqual([]);
 
   const receiptShown = await watchFor(page, '#receipt-title');

@@ -38,6 +38,7 @@ export function storeFrom(state: RootState, api: Partial<Api>, { isMobile = fals
   const storage = memoryStorage();
   const navigate = jest.fn();
   const assignLocation = jest.fn();
+  const replaceLocation = jest.fn();
   const fullApi = fakeApi(api);
   const store = makeStore(
     {
@@ -51,8 +52,9 @@ export function storeFrom(state: RootState, api: Partial<Api>, { isMobile = fals
       reportError: jest.fn(),
       page,
       currentSearch: () => '',
+      replaceLocation,
     },
     state,
   );
-  return { store, page, storage, navigate, assignLocation, api: fullApi };
+  return { store, page, storage, navigate, assignLocation, api: fullApi, replaceLocation };
 }

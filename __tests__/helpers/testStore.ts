@@ -36,6 +36,7 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
 export function testStore(api: Partial<Api> = {}, preloaded?: Partial<RootState>) {
   const navigate = jest.fn();
   const assignLocation = jest.fn();
+  const replaceLocation = jest.fn();
   const reportError = jest.fn();
   const storage = memoryStorage();
   const page = manualPageSignals();
@@ -51,10 +52,11 @@ export function testStore(api: Partial<Api> = {}, preloaded?: Partial<RootState>
       storage,
       page,
       currentSearch: () => '',
+      replaceLocation,
     },
     preloaded,
   );
-  return { store, navigate, assignLocation, reportError, storage, page };
+  return { store, navigate, assignLocation, reportError, storage, page, replaceLocation };
 }
 
 /** Resolves once the store's state satisfies `predicate` (fails after `ms`). */

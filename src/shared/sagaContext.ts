@@ -25,4 +25,6 @@ export interface SagaContext {
   page: PageSignals;
   /** The address's query string now (a provider's return parameters, e.g. Viva's `t`). */
   currentSearch: () => string;
+  /** Replaces the page with a fresh document at `path` (a kiosk's next customer: nothing of the last stays). */
+  replaceLocation: (path: string) => void;
 }

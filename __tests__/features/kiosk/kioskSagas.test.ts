@@ -75,7 +75,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('Continue keeps everything: cart, typed details, page', async () => {
-    const { store, api, navigate } = kiosk(kioskState(...withBun, ...typedDetails));
+    const { store, api, navigate, replaceLocation } = kiosk(kioskState(...withBun, ...typedDetails));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE);
     store.dispatch(kioskActions.continueClicked());
@@ -86,6 +86,7 @@ describe('the kiosk idle machine', () => {
     expect(state.payment.customer.name).toBe('Ada Lovelace');
     expect(api.putCart).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
+    expect(replaceLocation).not.toHaveBeenCalled();
     // …and the clock starts again: the next question comes a full idle time later.
     await pass(IDLE - PROMPT_MS - 2000);
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
@@ -94,7 +95,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('without an answer the kiosk is cleared: server cart emptied, details and storage forgotten, store shown', async () => {
-    const { store, api, navigate, storage } = kiosk(kioskState(...withBun, ...typedDetails));
+    const { store, api, replaceLocation, storage } = kiosk(kioskState(...withBun, ...typedDetails));
     storage.setItem('cart.unsaved.cafe', '[{"id":"x"}]');
     saveCustomer(storage, SHOP, 'p0', store.getState().payment.customer);
     store.dispatch(kioskActions.screenShown('other'));
@@ -106,11 +107,24 @@ describe('the kiosk idle machine', () => {
     expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] });
     expect(storage.getItem('payment.customer')).toBeNull();
     expect(storage.getItem('cart.unsaved.cafe')).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/cafe', { replace: true });
+    // A fresh document of the store, replacing the last customer's page in the history.
+    expect(replaceLocation).toHaveBeenCalledWith('/cafe');
     // The next customer finds an untouched empty store: no more questions.
     store.dispatch(kioskActions.screenShown('store'));
     await pass(10 * IDLE);
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
+  });
+
+  it('an empty cart the server did not take yet: the store shows in place (a fresh page would load the old cart back)', async () => {
+    const { store, api, navigate, replaceLocation } = kiosk(kioskState(...withBun), {
+      putCart: jest.fn(() => Promise.reject(new Error('offline'))),
+    });
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(IDLE + PROMPT_MS);
+    expect(store.getState().cart.ids).toHaveLength(0);
+    expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
+    expect(replaceLocation).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/cafe', { replace: true });
   });
 
   it('the chosen tab lines are emptied too', async () => {
@@ -184,18 +198,18 @@ describe('the kiosk idle machine', () => {
       receiptId: 'r1',
       paymentMethodId: 'pm-swish',
     });
-    const { store, navigate } = kiosk(kioskState(...withBun, ...swishStarted()), {
+    const { store, navigate, replaceLocation } = kiosk(kioskState(...withBun, ...swishStarted()), {
       getSession: jest.fn(() => Promise.resolve(paid)),
     });
     store.dispatch(kioskActions.screenShown('other'));
     await pass(PAYMENT_WAIT_MS + PROMPT_MS);
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
-    expect(navigate).not.toHaveBeenCalledWith('/cafe', { replace: true });
+    expect(replaceLocation).not.toHaveBeenCalled();
     expect(store.getState().kiosk).toMatchObject({ resetting: false, receiptId: 'r1', customer: 0 });
   });
 
   it('the receipt returns to the empty store after 30 s without input, without asking', async () => {
-    const { store, navigate } = kiosk(kioskState());
+    const { store, replaceLocation } = kiosk(kioskState());
     store.dispatch(
       sessionActions.loaded({
         shopId: SHOP,
@@ -209,22 +223,22 @@ describe('the kiosk idle machine', () => {
     );
     store.dispatch(kioskActions.screenShown('receipt'));
     await pass(RECEIPT_RETURN_MS - 1);
-    expect(navigate).not.toHaveBeenCalledWith('/cafe', { replace: true });
+    expect(replaceLocation).not.toHaveBeenCalled();
     await pass(1);
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
-    expect(navigate).toHaveBeenLastCalledWith('/cafe', { replace: true });
+    expect(replaceLocation).toHaveBeenCalledWith('/cafe');
     expect(store.getState().kiosk.receiptId).toBeNull();
   });
 
   it("the receipt's 30 s count from when it appears (approving on the phone took longer, without input)", async () => {
-    const { store, navigate } = kiosk(kioskState(...withBun, ...swishStarted()));
+    const { store, replaceLocation } = kiosk(kioskState(...withBun, ...swishStarted()));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(100_000); // the customer approves on their phone, touching nothing here
     store.dispatch(kioskActions.screenShown('receipt'));
     await pass(RECEIPT_RETURN_MS - 1);
-    expect(navigate).not.toHaveBeenCalledWith('/cafe', { replace: true });
+    expect(replaceLocation).not.toHaveBeenCalled();
     await pass(1);
-    expect(navigate).toHaveBeenLastCalledWith('/cafe', { replace: true });
+    expect(replaceLocation).toHaveBeenCalledWith('/cafe');
   });
 
   it('a payment completed while the question shows closes it: the receipt has its own time', async () => {

@@ -140,6 +140,7 @@ function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStora
       storage,
       page: manualPageSignals(),
       currentSearch: () => '',
+      replaceLocation: jest.fn(),
     },
     state,
   );
@@ -842,6 +843,7 @@ describe('§4 §9 polling that backs off and rests', () => {
           storage: memoryStorage(),
           page,
           currentSearch: () => '',
+      replaceLocation: jest.fn(),
         },
         startedState(),
       );

@@ -13,6 +13,7 @@ import {
 } from '../cart/cartSelectors';
 import { cartActions } from '../cart/cartSlice';
 import { sessionActions } from '../session/sessionSlice';
+import { PRIMARY_TARGET } from './kioskTargets';
 
 const lineCss = {
   display: 'grid',
@@ -142,7 +143,7 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
               display: 'flex',
               justifyContent: 'center',
               alignItems: 'center',
-              minHeight: 72,
+              ...PRIMARY_TARGET,
               borderRadius: 12,
               background: theme.primaryColor,
               color: theme.buttonTextColor,

@@ -9,19 +9,21 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { Spinner } from '../../shared/ui/Spinner';
 import { selectCurrency } from '../shop/shopSelectors';
 import { kioskDefaultLanguage } from './kioskMode';
+import { PRIMARY_TARGET } from './kioskTargets';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskScreen } from './kioskSlice';
 
 /** The kiosk's touch sizes: every control at least 56 × 56 CSS px (a finger at arm's length, standing). */
-export const KIOSK_TARGET = 56;
+const KIOSK_TARGET = '56px';
 
 /**
  * Touch targets for the whole page in kiosk mode, whatever each component sets for phones (44 px): the
- * `html[data-kiosk]` prefix outranks a component's single class. Checkboxes and radios count by their label.
+ * `html[data-kiosk]` prefix outranks a component's single class. A main action asks for more by setting
+ * `--kiosk-target` (see PRIMARY_TARGET). Checkboxes and radios count by their label.
  */
 const touchCss = {
   'html[data-kiosk] :is(button, a[href], select, textarea, input:not([type=checkbox], [type=radio], [type=hidden]))':
-    { minHeight: KIOSK_TARGET, minWidth: KIOSK_TARGET },
+    { minHeight: `var(--kiosk-target, ${KIOSK_TARGET})`, minWidth: KIOSK_TARGET },
   'html[data-kiosk] a[href]': { display: 'inline-flex', alignItems: 'center' },
   'html[data-kiosk] label:has(> input[type=checkbox], > input[type=radio])': {
     display: 'flex',
@@ -137,7 +139,7 @@ function IdleDialog({ endsAt }: { endsAt: number }) {
         >
           {t('kiosk.idle.secondsLeft', { count: Math.ceil(seconds / 5) * 5 })}
         </p>
-        <Button onClick={onContinue} css={{ minHeight: 72, fontSize: 22 }}>
+        <Button onClick={onContinue} css={{ ...PRIMARY_TARGET, fontSize: 22 }}>
           {t('kiosk.idle.continue')}
         </Button>
         <Button variant="secondary" onClick={() => dispatch(kioskActions.startOverClicked())}>

@@ -2,9 +2,8 @@ import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
 import type { PageSignals } from '../../shared/pageSignals';
 import type { CartState } from '../cart/cartSlice';
-import { forgetUnsavedCart } from '../cart/unsavedCart';
 import { forgetCustomer, type KeyValueStorage } from '../payment/customerStorage';
-import { cancelPayment } from '../payment/paymentSagas';
+import { cancelPayment, cartSynced } from '../payment/paymentSagas';
 import type { PaymentState } from '../payment/paymentSlice';
 import type { SessionState } from '../session/sessionSlice';
 import { idleRule, PROMPT_MS, type IdleFacts, type IdleRule } from './kioskIdle';
@@ -52,8 +51,12 @@ export function* askStillThere() {
  * cancel is retried until the server takes it, so a payment still pending can never be approved for a
  * customer who has gone, nor complete over the next customer's cart); if it turns out the customer paid
  * meanwhile, their receipt is shown instead. Then one event, `kiosk/customerLeft`, empties the cart (sent
- * to the server as any change is), the tab choices and the customer's details, the tab's storage forgets
- * what the customer typed, and the store page shows. The shell resets the language and the scroll.
+ * to the server as any change is), the tab choices and the customer's details, and the tab's storage
+ * forgets what the customer typed. Once the server holds the empty cart the page is replaced by a fresh
+ * document of the store: nothing of the last customer survives, not even a provider's window (a card's
+ * 3-D Secure frame) that the app does not own. Should the empty cart not reach the server in time, the
+ * store is shown in place instead (the cart keeps being sent), never a fresh page that would load the old
+ * cart back.
  */
 export function* resetKiosk() {
   yield put(kioskActions.resetStarted());
@@ -67,10 +70,16 @@ export function* resetKiosk() {
   const storage: KeyValueStorage = yield getContext('storage');
   yield call(forgetCustomer, storage);
   if (!shopId) return;
-  yield call(forgetUnsavedCart, storage, shopId);
-  const navigate: (path: string, options?: { replace?: boolean }) => void = yield getContext('navigate');
-  // Replacing the entry: Back from the fresh store page never brings the last customer's receipt back.
-  yield call(navigate, `/${encodeURIComponent(shopId)}`, { replace: true });
+  const store = `/${encodeURIComponent(shopId)}`;
+  const saved: boolean = yield call(cartSynced);
+  // Replacing the history entry: Back never brings the last customer's receipt back.
+  if (saved) {
+    const replaceLocation: (path: string) => void = yield getContext('replaceLocation');
+    yield call(replaceLocation, store);
+  } else {
+    const navigate: (path: string, options?: { replace?: boolean }) => void = yield getContext('navigate');
+    yield call(navigate, store, { replace: true });
+  }
 }
 
 function isReceiptShown(action: { type: string } | undefined): boolean {

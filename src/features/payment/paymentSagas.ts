@@ -82,8 +82,8 @@ const selectShownCartFingerprint = (state: State) =>
 const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 'CART_CHANGED') =>
   paymentActions.startFailed({ error: { code, message: '' } });
 
-/** Waits until the server holds the cart as shown (a start pays the server's cart). */
-function* cartSynced() {
+/** Waits until the server holds the cart as shown (a start pays the server's cart; a kiosk starts afresh). */
+export function* cartSynced() {
   for (;;) {
     const sync: CartState['sync'] = yield select((s: State) => s.cart.sync);
     if (sync === 'synced') return true;

@@ -16,6 +16,7 @@ import { QrCode } from '../../shared/ui/QrCode';
 import { TextField } from '../../shared/ui/TextField';
 import { selectKiosk } from '../kiosk/kioskSelectors';
 import { kioskActions } from '../kiosk/kioskSlice';
+import { PRIMARY_TARGET } from '../kiosk/kioskTargets';
 import { selectCompany } from '../shop/shopSelectors';
 import { receiptActions, type ReceiptState } from './receiptSlice';
 
@@ -219,7 +220,7 @@ function KioskTakeAway({ receiptId }: { receiptId: string }) {
       {url && <QrCode text={url} label={t('kiosk.receipt.qrLabel')} unavailable={t('kiosk.qrUnavailable')} />}
       <Button
         onClick={() => dispatch(kioskActions.startOverClicked())}
-        css={{ minHeight: 72, fontSize: 22, width: '100%' }}
+        css={{ ...PRIMARY_TARGET, fontSize: 22, width: '100%' }}
       >
         {t('kiosk.receipt.newOrder')}
       </Button>
