@@ -843,7 +843,7 @@ describe('§4 §9 polling that backs off and rests', () => {
           storage: memoryStorage(),
           page,
           currentSearch: () => '',
-      replaceLocation: jest.fn(),
+          replaceLocation: jest.fn(),
         },
         startedState(),
       );
