@@ -208,6 +208,32 @@ describe('the kiosk idle machine', () => {
     expect(store.getState().kiosk).toMatchObject({ resetting: false, receiptId: 'r1', customer: 0 });
   });
 
+  it('approved while its cancel keeps failing: the customer paid, so their receipt shows and the kiosk is not cleared', async () => {
+    const cancelPayment = jest.fn(() => Promise.reject(new Error('offline')));
+    const { store, navigate, replaceLocation } = kiosk(kioskState(...withBun, ...swishStarted()), {
+      cancelPayment,
+    });
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(PAYMENT_WAIT_MS + PROMPT_MS);
+    expect(store.getState().kiosk.resetting).toBe(true);
+    // The cart page's poll brings the approval while the cancel is being retried.
+    store.dispatch(
+      sessionActions.loaded({
+        shopId: SHOP,
+        session: session({
+          paymentStatus: 'COMPLETED',
+          paymentId: 'p1',
+          receiptId: 'r1',
+          paymentMethodId: 'pm-swish',
+        }),
+      }),
+    );
+    await pass(20_000);
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+    expect(replaceLocation).not.toHaveBeenCalled();
+    expect(store.getState().kiosk).toMatchObject({ resetting: false, receiptId: 'r1', customer: 0 });
+  });
+
   it('the receipt returns to the empty store after 30 s without input, without asking', async () => {
     const { store, replaceLocation } = kiosk(kioskState());
     store.dispatch(

@@ -7,6 +7,7 @@ import { cancelPayment, cartSynced } from '../payment/paymentSagas';
 import type { PaymentState } from '../payment/paymentSlice';
 import type { SessionState } from '../session/sessionSlice';
 import { idleRule, PROMPT_MS, type IdleFacts, type IdleRule } from './kioskIdle';
+import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskState } from './kioskSlice';
 
 type State = { kiosk: KioskState; cart: CartState; session: SessionState; payment: PaymentState };
@@ -18,7 +19,6 @@ const selectIdleFacts = (state: State): IdleFacts => ({
   paymentStarted: state.payment.state === 'STARTED',
   idleMs: state.kiosk.idleMs,
 });
-const selectKiosk = (state: State) => state.kiosk;
 
 /** The customer's input as a channel; only the latest matters (when, not how many). */
 function inputChannel(page: PageSignals): EventChannel<true> {

@@ -1,3 +1,4 @@
+import type { Action } from '@reduxjs/toolkit';
 import {
   call,
   delay,
@@ -311,6 +312,12 @@ function* cancelOnServer(shopId: string) {
   }
 }
 
+/** A session answer that says payment `paymentId` completed. */
+const isCompletion = (action: Action, paymentId: string) =>
+  sessionActions.loaded.match(action) &&
+  action.payload.session.paymentStatus === 'COMPLETED' &&
+  action.payload.session.paymentId === paymentId;
+
 /**
  * §4 cancel: resets to NOT_STARTED and tells the server, ignoring 409/404 (the API does). A STARTED
  * payment stays shown as pending until the server has taken the cancel: a failed cancel is retried with
@@ -342,7 +349,12 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
       const reportError: (e: unknown) => void = yield getContext('reportError');
       yield call(reportError, error);
       yield put(paymentActions.cancelFailed());
-      yield delay(pollDelay(attempt));
+      // Polling goes on meanwhile: an approval it brings is the answer (its receipt shows).
+      const { paid }: { paid?: unknown } = yield race({
+        wait: delay(pollDelay(attempt)),
+        paid: take((a: Action) => isCompletion(a, paymentId)),
+      });
+      if (paid) return false;
       const now: PaymentState = yield select(selectPaymentState);
       if (now.state !== 'STARTED' || now.paymentId !== paymentId) return now.state !== 'COMPLETED'; // it ended meanwhile
     }
