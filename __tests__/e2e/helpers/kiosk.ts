@@ -142,6 +142,16 @@ export async function expectKioskReceipt(page: Page): Promise<string> {
   return receiptId;
 }
 
+/** Back from the fresh store after a customer: never the last customer's receipt (the kiosk redirects it). */
+export async function expectBackDoesNotShowReceipt(page: Page): Promise<void> {
+  const receiptShown = await watchFor(page, '#receipt-title');
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/receipt\//);
+  await expect(orderPanel(page)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: se('receipt.title') })).toHaveCount(0);
+  expect(await receiptShown(), 'the receipt shown after Back').toBe(false);
+}
+
 /** The empty kiosk store a new customer finds: the store page, its order panel saying how to start. */
 export async function expectEmptyStore(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/cafe(\?[^/]*)?$/);

@@ -6,7 +6,6 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { type RootState } from '../../../src/app/store';
-import type { Session } from '../../../src/domain/types';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { PAYMENT_WAIT_MS, PROMPT_MS, RECEIPT_RETURN_MS } from '../../../src/features/kiosk/kioskIdle';
 import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
@@ -21,6 +20,14 @@ const SHOP = 'cafe';
 const IDLE = 60_000;
 
 const kioskState = (...more: Action[]) => cafeState(IDLE, ...more);
+
+/** The session once payment p1 completed with receipt r1. */
+const paidR1 = session({
+  paymentStatus: 'COMPLETED',
+  paymentId: 'p1',
+  receiptId: 'r1',
+  paymentMethodId: 'pm-swish',
+});
 
 const withBun = [
   cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
@@ -192,14 +199,8 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a customer who paid while the kiosk was being cleared gets their receipt, not an empty store', async () => {
-    const paid: Session = session({
-      paymentStatus: 'COMPLETED',
-      paymentId: 'p1',
-      receiptId: 'r1',
-      paymentMethodId: 'pm-swish',
-    });
     const { store, navigate, replaceLocation } = kiosk(kioskState(...withBun, ...swishStarted()), {
-      getSession: jest.fn(() => Promise.resolve(paid)),
+      getSession: jest.fn(() => Promise.resolve(paidR1)),
     });
     store.dispatch(kioskActions.screenShown('other'));
     await pass(PAYMENT_WAIT_MS + PROMPT_MS);
@@ -220,12 +221,7 @@ describe('the kiosk idle machine', () => {
     store.dispatch(
       sessionActions.loaded({
         shopId: SHOP,
-        session: session({
-          paymentStatus: 'COMPLETED',
-          paymentId: 'p1',
-          receiptId: 'r1',
-          paymentMethodId: 'pm-swish',
-        }),
+        session: paidR1,
       }),
     );
     await pass(20_000);
@@ -239,12 +235,7 @@ describe('the kiosk idle machine', () => {
     store.dispatch(
       sessionActions.loaded({
         shopId: SHOP,
-        session: session({
-          paymentStatus: 'COMPLETED',
-          paymentId: 'p1',
-          receiptId: 'r1',
-          paymentMethodId: 'pm-swish',
-        }),
+        session: paidR1,
       }),
     );
     store.dispatch(kioskActions.screenShown('receipt'));
