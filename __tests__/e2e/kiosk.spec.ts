@@ -542,6 +542,41 @@ async function expectReceiptQrFor(page: Page, baseURL: string | undefined, recei
   expect(await decodeQr(receiptQr(page))).toBe(`${baseURL}/receipt/${companyId}/${receiptId}`);
 }
 
+test('issue 10: a cancel the server refuses keeps the kiosk from clearing: the pending payment and the cart stay until a retried cancel goes through, then the next customer gets an empty store', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.clock.install();
+  await kanelbullarInCart(page);
+  await fillKioskDetails(page);
+  await openCardPanel(page);
+  await cardField(page).fill(CARD.threeDS);
+  await payButton(page).click();
+  await expect(page.getByRole('dialog', { name: '3D Secure – testverifiering' })).toBeVisible();
+  const paymentId = await sessionPaymentId(page);
+  // The server answers the first two cancels with 500 (it has not cancelled anything).
+  let refused = 0;
+  await page.route(/\/api\/v2\/webshop\/cafe\/cart\/cancelPayment$/, (route) =>
+    refused < 2 ? (refused++, route.fulfill({ status: 500, body: '{}' })) : route.fallback(),
+  );
+  const lastInput = await pageNow(page);
+  await pauseClock(page);
+  await idleUntil(page, lastInput, 180_500);
+  await expect(idleDialog(page)).toBeVisible();
+  await page.clock.fastForward(15_500);
+
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  await expect(page.getByText(se('kiosk.resetting'))).toBeVisible();
+  expect((await simulatorPayment(page.request, paymentId))?.status, 'still pending').toBe('STARTED');
+  expect((await serverCart(page, 'cafe')).cart, 'not cleared before the cancel went through').not.toEqual([]);
+
+  await page.clock.resume(); // the retries' backoff, then the fresh page
+  await expect.poll(() => refused).toBe(2);
+  await expect.poll(async () => (await simulatorPayment(page.request, paymentId))?.status).toBe('CANCELLED');
+  await expectEmptyStore(page);
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart).toEqual([]);
+});
+
 test('issue 10: Swish on the kiosk starts at once with kiosk: true and shows the token as a QR code ("D" + token, read from the screen), axe clean; the payment completes on the server, the receipt shows a QR code of its download page, "Ny beställning" and an e-mail field; swish:// is never opened', async ({
   page,
   baseURL,
