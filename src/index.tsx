@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { App } from './app/App';
 import { config } from './shared/config';
-import { routes } from './app/router';
 import { makeStore } from './app/store';
 import { readKioskSetting } from './features/kiosk/kioskMode';
 import { initialKioskState } from './features/kiosk/kioskSlice';
@@ -32,12 +31,12 @@ function storageOrMemory(
 
 async function main() {
   const i18n = await initI18n();
-  const router = createBrowserRouter(routes);
+  const history = createBrowserHistory({ v5Compat: true });
   const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
   const store = makeStore(
     {
       api: createApi({ baseUrl: config.apiBaseUrl }),
-      navigate: (path, options) => void router.navigate(path, options),
+      navigate: (path, options) => (options?.replace ? history.replace(path) : history.push(path)),
       assignLocation: (url) => window.location.assign(url),
       origin: window.location.origin,
       vivaCheckoutUrl: config.vivaCheckoutUrl,
@@ -54,7 +53,7 @@ async function main() {
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
-      <App store={store} i18n={i18n} router={router} />
+      <App store={store} i18n={i18n} history={history} />
     </StrictMode>,
   );
   // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).

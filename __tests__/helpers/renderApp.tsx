@@ -1,6 +1,6 @@
 /**
  * Renders the real app for screen tests: a real store (reducers and sagas) over a fake API, the real
- * English translations, the default theme and a memory router with the app's own routes, so the lazy
+ * English translations, the default theme and a memory history under the app's own routes, so the lazy
  * routes, the shop layout and its decision order all run as in the browser.
  */
 import { act, configure, render } from '@testing-library/react';
@@ -9,8 +9,11 @@ import type { i18n as I18n } from 'i18next';
 import { Profiler, type ProfilerOnRenderCallback, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../../src/app/router';
+import {
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+} from 'react-router-dom';
+import { AppRoutes } from '../../src/app/router';
 import type { Session, ShopData } from '../../src/domain/types';
 import { initialKioskState } from '../../src/features/kiosk/kioskSlice';
 import type { Api } from '../../src/shared/api';
@@ -77,14 +80,16 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
       ? { kiosk: initialKioskState({ idleMs: options.kiosk.idleMs, language: null }) }
       : undefined,
   );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const i18n = options.i18n ?? (await testI18n());
   const user = userEvent.setup();
   let tree: ReactElement = (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <ShopThemeProvider theme={defaultTheme}>
-          <RouterProvider router={router} />
+          <HistoryRouter history={history}>
+            <AppRoutes />
+          </HistoryRouter>
         </ShopThemeProvider>
       </I18nextProvider>
     </Provider>
@@ -101,7 +106,8 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     ...view,
     store,
     api: api as Api & Record<keyof Api, jest.Mock>,
-    router,
+    /** The address the app is at (`history.location`) and how a test moves it (`history.push`). */
+    history,
     user,
     i18n,
     navigate,

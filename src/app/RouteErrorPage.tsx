@@ -1,21 +1,17 @@
-import { useEffect } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { reportError } from '../shared/reporting';
 import { Page } from '../shared/ui/Page';
 import { ButtonLink } from '../shared/ui/Button';
-import { NotFoundPage } from './NotFoundPage';
 
-/** §2 route errors show the generic error page (error.title, error.body); an unknown route is the 404 page. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** §2 a screen that failed (its code did not load, or it threw) shows the generic error page (error.title, error.body). */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
-    // An unknown address is the visitor's typo, not a bug; every other route error is reported (§8).
-    if (!notFound) reportError(error, { area: 'route' });
-  }, [error, notFound]);
-  if (notFound) return <NotFoundPage />;
+    // §8 every route error is reported (an unknown address is the 404 route, never an error).
+    reportError(error, { area: 'route' });
+  }, [error]);
   return (
     <Page narrow>
       <div role="alert">
@@ -25,4 +21,31 @@ export function RouteErrorPage() {
       <ButtonLink href={window.location.pathname}>{t('common.retry')}</ButtonLink>
     </Page>
   );
+}
+
+class Boundary extends Component<
+  { pathname: string; children: ReactNode },
+  { error: unknown; at: string | null }
+> {
+  override state = { error: null as unknown, at: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; at: string | null }) {
+    // Remember where the error happened; moving to another address tries again.
+    if (state.error === null) return null;
+    if (state.at === null) return { at: props.pathname };
+    return state.at === props.pathname ? null : { error: null, at: null };
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Catches what a screen throws while rendering or loading its code; leaving for another address resets it. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary pathname={useLocation().pathname}>{children}</Boundary>;
 }

@@ -1,16 +1,25 @@
-import { all, fork } from 'redux-saga/effects';
+import { all, call, fork, select } from 'redux-saga/effects';
 import { cartSyncSaga } from '../features/cart/cartSagas';
-import { kioskSaga } from '../features/kiosk/kioskSagas';
-import { integrationSaga } from '../features/integration/integrationSagas';
-import { passwordResetSaga } from '../features/passwordReset/passwordResetSagas';
-import { receiptDownloadSaga } from '../features/receipt/receiptDownloadSagas';
-import { cardPaymentSaga } from '../features/payment/cardPaymentSagas';
+import { selectIsKiosk } from '../features/kiosk/kioskSelectors';
 import { paymentSaga } from '../features/payment/paymentSagas';
-import { receiptSaga } from '../features/receipt/receiptSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
 import { pageEventsSaga } from '../shared/pageSignals';
 
+/** A kiosk's idle machine, fetched with the kiosk's screens: other visitors never download it. */
+function* kioskSagaWhenKiosk() {
+  if (!((yield select(selectIsKiosk)) as boolean)) return;
+  const { kioskSaga } = (yield call(
+    () => import(/* webpackChunkName: "kiosk" */ '../features/kiosk/kioskSagas'),
+  )) as typeof import('../features/kiosk/kioskSagas');
+  yield call(kioskSaga);
+}
+
+/**
+ * The sagas every shop page needs from the first moment: the shop, the session, the cart's sync and the
+ * payment rules that hold wherever the customer is (a cart change cancels a pending payment, a completed
+ * payment leads to the receipt). The other screens' sagas come with their code (app/router.tsx).
+ */
 export function* rootSaga() {
   yield all([
     fork(pageEventsSaga),
@@ -18,11 +27,6 @@ export function* rootSaga() {
     fork(sessionSaga),
     fork(cartSyncSaga),
     fork(paymentSaga),
-    fork(cardPaymentSaga),
-    fork(kioskSaga),
-    fork(receiptSaga),
-    fork(integrationSaga),
-    fork(passwordResetSaga),
-    fork(receiptDownloadSaga),
+    fork(kioskSagaWhenKiosk),
   ]);
 }

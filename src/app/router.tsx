@@ -1,88 +1,95 @@
-import type { RouteObject } from 'react-router-dom';
-import { NotFoundPage } from './NotFoundPage';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useStore } from 'react-redux';
+import { Route, Routes } from 'react-router-dom';
+import type { Saga } from 'redux-saga';
+import { lazyCartPage } from '../features/cart/lazyCartPage';
 import { ShopLayout } from '../features/shop/ShopLayout';
 import { StorePage } from '../features/shop/StorePage';
-import { RouteErrorPage } from './RouteErrorPage';
 import { LoadingPage } from './LoadingPage';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteErrorBoundary } from './RouteErrorPage';
+import type { AppStore } from './store';
+
+/** What a screen's chunk exports: its component and, optionally, the sagas only that screen needs. */
+type ScreenModule<K extends string> = { [key in K]: ComponentType } & { screenSagas?: readonly Saga[] };
+
+/**
+ * A screen in its own chunk. Its sagas (the module's `screenSagas`) start once per store when it first
+ * renders, before any of its effects can dispatch, so a screen's sagas arrive with its code and a visitor who
+ * never opens it downloads neither. `preload()` fetches the chunk ahead of a click (intent or idle time).
+ */
+export function lazyScreen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K) {
+  const Screen = lazy(() =>
+    load().then((module) => {
+      const Component: ComponentType = module[name];
+      const sagas = module.screenSagas ?? [];
+      return {
+        default: function ScreenWithSagas() {
+          (useStore() as AppStore).injectSagas(sagas);
+          return <Component />;
+        },
+      };
+    }),
+  );
+  return Object.assign(Screen, { preload: load });
+}
+
+const CartPage = lazyScreen(lazyCartPage, 'CartPage');
+const ProductPage = lazyScreen(() => import('../features/shop/ProductPage'), 'ProductPage');
+const ReceiptPage = lazyScreen(() => import('../features/receipt/ReceiptPage'), 'ReceiptPage');
+const RefundPolicyPage = lazyScreen(() => import('../features/shop/RefundPolicyPage'), 'RefundPolicyPage');
+const IntegrationCallbackPage = lazyScreen(
+  () => import('../features/integration/IntegrationCallbackPage'),
+  'IntegrationCallbackPage',
+);
+const IntegrationStartPage = lazyScreen(
+  () => import('../features/integration/IntegrationStartPage'),
+  'IntegrationStartPage',
+);
+const CardPaymentPage = lazyScreen(() => import('../features/payment/CardPaymentPage'), 'CardPaymentPage');
+const PasswordResetPage = lazyScreen(
+  () => import('../features/passwordReset/PasswordResetPage'),
+  'PasswordResetPage',
+);
+const DownloadPage = lazyScreen(() => import('../features/receipt/DownloadPage'), 'DownloadPage');
+const ReceiptDownloadPage = lazyScreen(
+  () => import('../features/receipt/ReceiptDownloadPage'),
+  'ReceiptDownloadPage',
+);
 
 /**
  * The §2 routes. The shop layout and store page, where nearly every visit starts, are in the main bundle
  * (a lazy chunk there would cost a round trip before the shop's own requests can start); every other
- * screen is its own lazily loaded chunk, so a customer downloads nothing of the merchant pages (and
- * firebase only on the password reset route).
+ * screen is its own chunk, so a customer downloads nothing of the merchant pages (and firebase only on the
+ * password reset route). Navigations are transitions: the page on screen stays until the next one's code
+ * has arrived; only a first load shows the loading page.
  */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    errorElement: <RouteErrorPage />,
-    // Shown while the first screen's code loads (every screen is a lazy chunk).
-    HydrateFallback: LoadingPage,
-    children: [
-      { index: true, element: <NotFoundPage /> },
-      {
-        path: ':webshopId',
-        Component: ShopLayout,
-        children: [
-          { index: true, Component: StorePage },
-          {
-            path: 'cart',
-            lazy: () => import('../features/cart/CartPage').then((m) => ({ Component: m.CartPage })),
-          },
-          {
-            path: 'products/:productId',
-            lazy: () => import('../features/shop/ProductPage').then((m) => ({ Component: m.ProductPage })),
-          },
-          {
-            path: 'receipt/:receiptId',
-            lazy: () => import('../features/receipt/ReceiptPage').then((m) => ({ Component: m.ReceiptPage })),
-          },
-          {
-            path: 'refundPolicy',
-            lazy: () =>
-              import('../features/shop/RefundPolicyPage').then((m) => ({ Component: m.RefundPolicyPage })),
-          },
-          // No splat here: '/:webshopId/*' would take '/no/such/page' or '/company/x' for a shop called
-          // 'no' or 'company' and answer "Shop not found"; unknown paths belong to the 404 route below.
-        ],
-      },
-      ...['stripe', 'integrateFortnox', 'integrateVisma'].map((path) => ({
-        path,
-        lazy: () =>
-          import('../features/integration/IntegrationCallbackPage').then((m) => ({
-            Component: m.IntegrationCallbackPage,
-          })),
-      })),
-      {
-        path: 'integrate/:bookkeeper/:companyId/:authCode',
-        lazy: () =>
-          import('../features/integration/IntegrationStartPage').then((m) => ({
-            Component: m.IntegrationStartPage,
-          })),
-      },
-      {
-        path: 'company/:companyId/payment/:paymentIntentId',
-        lazy: () =>
-          import('../features/payment/CardPaymentPage').then((m) => ({ Component: m.CardPaymentPage })),
-      },
-      {
-        path: 'auth/passwordreset',
-        lazy: () =>
-          import('../features/passwordReset/PasswordResetPage').then((m) => ({
-            Component: m.PasswordResetPage,
-          })),
-      },
-      {
-        path: 'download',
-        lazy: () => import('../features/receipt/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
-      },
-      {
-        path: 'receipt/:companyId/:receiptId',
-        lazy: () =>
-          import('../features/receipt/ReceiptDownloadPage').then((m) => ({
-            Component: m.ReceiptDownloadPage,
-          })),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingPage />}>
+        <Routes>
+          <Route index element={<NotFoundPage />} />
+          <Route path=":webshopId" element={<ShopLayout />}>
+            <Route index element={<StorePage />} />
+            <Route path="cart" element={<CartPage />} />
+            <Route path="products/:productId" element={<ProductPage />} />
+            <Route path="receipt/:receiptId" element={<ReceiptPage />} />
+            <Route path="refundPolicy" element={<RefundPolicyPage />} />
+            {/* No splat here: '/:webshopId/*' would take '/no/such/page' or '/company/x' for a shop called
+                'no' or 'company' and answer "Shop not found"; unknown paths belong to the 404 route below. */}
+          </Route>
+          {['stripe', 'integrateFortnox', 'integrateVisma'].map((path) => (
+            <Route key={path} path={path} element={<IntegrationCallbackPage />} />
+          ))}
+          <Route path="integrate/:bookkeeper/:companyId/:authCode" element={<IntegrationStartPage />} />
+          <Route path="company/:companyId/payment/:paymentIntentId" element={<CardPaymentPage />} />
+          <Route path="auth/passwordreset" element={<PasswordResetPage />} />
+          <Route path="download" element={<DownloadPage />} />
+          <Route path="receipt/:companyId/:receiptId" element={<ReceiptDownloadPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

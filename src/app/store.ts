@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { cartReducer } from '../features/cart/cartSlice';
 import { kioskReducer } from '../features/kiosk/kioskSlice';
 import { integrationReducer } from '../features/integration/integrationSlice';
@@ -28,7 +28,11 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Builds the store with its sagas running; tests pass a fake API and navigation through the context. */
+/**
+ * Builds the store with the sagas every page needs running; tests pass a fake API and navigation through
+ * the context. A screen in its own chunk brings its sagas along and starts them with `injectSagas` when it
+ * first renders (see app/router.tsx): each saga runs once per store, however often the screen mounts.
+ */
 export function makeStore(context: SagaContext, preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
   const store = configureStore({
@@ -36,8 +40,16 @@ export function makeStore(context: SagaContext, preloadedState?: Partial<RootSta
     preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
+  const started = new Set<Saga>();
+  const injectSagas = (sagas: readonly Saga[]) => {
+    for (const saga of sagas) {
+      if (started.has(saga)) continue;
+      started.add(saga);
+      sagaMiddleware.run(saga);
+    }
+  };
   sagaMiddleware.run(rootSaga);
-  return store;
+  return Object.assign(store, { injectSagas });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -136,11 +136,11 @@ describe('integration callback pages', () => {
   it('redeems a code once, even when the page is shown again', async () => {
     const integrate = jest.fn(() => Promise.resolve());
     const url = `/integrateFortnox?code=abc&state=${webState}`;
-    const { router } = await renderApp(url, { api: { integrate } });
+    const { history } = await renderApp(url, { api: { integrate } });
     await screen.findByText('Fortnox is now connected. You can go back to the app.');
-    await act(() => router.navigate('/download?url=https://x.test/r.pdf'));
+    await act(async () => history.push('/download?url=https://x.test/r.pdf'));
     await screen.findByRole('heading', { name: 'Download your receipt' });
-    await act(() => router.navigate(url));
+    await act(async () => history.push(url));
     expect(
       await screen.findByText('Fortnox is now connected. You can go back to the app.'),
     ).toBeInTheDocument();

@@ -124,9 +124,9 @@ describe('kiosk screens', () => {
 
   it("a receipt that is not the current customer's is never shown on a kiosk", async () => {
     const getReceipt = jest.fn(() => Promise.resolve(receipt));
-    const { router } = await renderApp('/cafe/receipt/R0', { ...KIOSK, api: { getReceipt } });
+    const { history } = await renderApp('/cafe/receipt/R0', { ...KIOSK, api: { getReceipt } });
     await screen.findByRole('complementary', { name: 'Your order' });
-    expect(router.state.location.pathname).toBe('/cafe');
+    expect(history.location.pathname).toBe('/cafe');
     expect(getReceipt).not.toHaveBeenCalled();
   });
 });

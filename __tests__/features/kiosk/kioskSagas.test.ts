@@ -38,31 +38,37 @@ const typedDetails = [
   paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
 ];
 
-/** The kiosk's store; cart saves, cancels and session reads succeed unless `api` says otherwise. */
-const kiosk = (state: RootState, api: Partial<Api> = {}) =>
-  storeFrom(state, {
+/** Moves the fake clock on, letting every saga step and promise in between run. */
+const pass = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+/**
+ * The kiosk's store; cart saves, cancels and session reads succeed unless `api` says otherwise. Resolves
+ * once the idle machine runs: it arrives with the kiosk's chunk, a dynamic import.
+ */
+const kiosk = async (state: RootState, api: Partial<Api> = {}) => {
+  const made = storeFrom(state, {
     putCart: jest.fn(() => Promise.resolve()),
     cancelPayment: jest.fn(() => Promise.resolve()),
     getSession: jest.fn(() => Promise.resolve(session())),
     ...api,
   });
-
-/** Moves the fake clock on, letting every saga step and promise in between run. */
-const pass = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+  await pass(0);
+  return made;
+};
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('the kiosk idle machine', () => {
   it('an untouched store page with an empty cart never asks, however long it waits', async () => {
-    const { store } = kiosk(kioskState());
+    const { store } = await kiosk(kioskState());
     store.dispatch(kioskActions.screenShown('store'));
     await pass(30 * 60_000);
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
   });
 
   it('asks after the idle time without input; input restarts the clock', async () => {
-    const { store, page } = kiosk(kioskState(...withBun));
+    const { store, page } = await kiosk(kioskState(...withBun));
     store.dispatch(kioskActions.screenShown('store'));
     await pass(IDLE - 1000);
     page.input();
@@ -73,7 +79,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a touched store page asks even with an empty cart (a language changed, a page scrolled)', async () => {
-    const { store, page } = kiosk(kioskState());
+    const { store, page } = await kiosk(kioskState());
     store.dispatch(kioskActions.screenShown('store'));
     page.input();
     expect(store.getState().kiosk.touched).toBe(true);
@@ -82,7 +88,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('Continue keeps everything: cart, typed details, page', async () => {
-    const { store, api, navigate, replaceLocation } = kiosk(kioskState(...withBun, ...typedDetails));
+    const { store, api, navigate, replaceLocation } = await kiosk(kioskState(...withBun, ...typedDetails));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE);
     store.dispatch(kioskActions.continueClicked());
@@ -102,7 +108,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('without an answer the kiosk is cleared: server cart emptied, details and storage forgotten, store shown', async () => {
-    const { store, api, replaceLocation, storage } = kiosk(kioskState(...withBun, ...typedDetails));
+    const { store, api, replaceLocation, storage } = await kiosk(kioskState(...withBun, ...typedDetails));
     storage.setItem('cart.unsaved.cafe', '[{"id":"x"}]');
     saveCustomer(storage, SHOP, 'p0', store.getState().payment.customer);
     store.dispatch(kioskActions.screenShown('other'));
@@ -123,7 +129,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('an empty cart the server did not take yet: the store shows in place (a fresh page would load the old cart back)', async () => {
-    const { store, api, navigate, replaceLocation } = kiosk(kioskState(...withBun), {
+    const { store, api, navigate, replaceLocation } = await kiosk(kioskState(...withBun), {
       putCart: jest.fn(() => Promise.reject(new Error('offline'))),
     });
     store.dispatch(kioskActions.screenShown('other'));
@@ -135,7 +141,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('the chosen tab lines are emptied too', async () => {
-    const { store, api } = kiosk(
+    const { store, api } = await kiosk(
       kioskState(
         sessionActions.loaded({
           shopId: SHOP,
@@ -154,7 +160,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('"Start over" clears at once', async () => {
-    const { store, api } = kiosk(kioskState(...withBun));
+    const { store, api } = await kiosk(kioskState(...withBun));
     store.dispatch(kioskActions.screenShown('other'));
     store.dispatch(kioskActions.startOverClicked());
     await pass(0);
@@ -163,7 +169,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a STARTED payment makes the question wait three minutes, and a reset cancels it on the server first', async () => {
-    const { store, api } = kiosk(kioskState(...withBun, ...swishStarted()));
+    const { store, api } = await kiosk(kioskState(...withBun, ...swishStarted()));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE + PROMPT_MS + 1000);
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
@@ -186,7 +192,7 @@ describe('the kiosk idle machine', () => {
     const cancelPayment = jest.fn(() =>
       fails-- > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(),
     );
-    const { store, api } = kiosk(kioskState(...withBun, ...swishStarted()), { cancelPayment });
+    const { store, api } = await kiosk(kioskState(...withBun, ...swishStarted()), { cancelPayment });
     store.dispatch(kioskActions.screenShown('other'));
     await pass(PAYMENT_WAIT_MS + PROMPT_MS);
     expect(store.getState().kiosk.resetting).toBe(true);
@@ -199,7 +205,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a customer who paid while the kiosk was being cleared gets their receipt, not an empty store', async () => {
-    const { store, navigate, replaceLocation } = kiosk(kioskState(...withBun, ...swishStarted()), {
+    const { store, navigate, replaceLocation } = await kiosk(kioskState(...withBun, ...swishStarted()), {
       getSession: jest.fn(() => Promise.resolve(paidR1)),
     });
     store.dispatch(kioskActions.screenShown('other'));
@@ -211,7 +217,7 @@ describe('the kiosk idle machine', () => {
 
   it('approved while its cancel keeps failing: the customer paid, so their receipt shows and the kiosk is not cleared', async () => {
     const cancelPayment = jest.fn(() => Promise.reject(new Error('offline')));
-    const { store, navigate, replaceLocation } = kiosk(kioskState(...withBun, ...swishStarted()), {
+    const { store, navigate, replaceLocation } = await kiosk(kioskState(...withBun, ...swishStarted()), {
       cancelPayment,
     });
     store.dispatch(kioskActions.screenShown('other'));
@@ -231,7 +237,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('the receipt returns to the empty store after 30 s without input, without asking', async () => {
-    const { store, replaceLocation } = kiosk(kioskState());
+    const { store, replaceLocation } = await kiosk(kioskState());
     store.dispatch(
       sessionActions.loaded({
         shopId: SHOP,
@@ -248,7 +254,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it("the receipt's 30 s count from when it appears (approving on the phone took longer, without input)", async () => {
-    const { store, replaceLocation } = kiosk(kioskState(...withBun, ...swishStarted()));
+    const { store, replaceLocation } = await kiosk(kioskState(...withBun, ...swishStarted()));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(100_000); // the customer approves on their phone, touching nothing here
     store.dispatch(kioskActions.screenShown('receipt'));
@@ -259,7 +265,7 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a payment completed while the question shows closes it: the receipt has its own time', async () => {
-    const { store } = kiosk(kioskState(...withBun));
+    const { store } = await kiosk(kioskState(...withBun));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE);
     expect(store.getState().kiosk.promptEndsAt).not.toBeNull();

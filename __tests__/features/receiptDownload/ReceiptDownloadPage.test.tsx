@@ -155,11 +155,11 @@ describe('receipt download page', () => {
   });
 
   it('frees the PDF when the page is left', async () => {
-    const { router } = await renderApp('/receipt/c-cafe/r-123', {
+    const { history } = await renderApp('/receipt/c-cafe/r-123', {
       api: { getReceiptPdf: () => Promise.resolve(PDF) },
     });
     await screen.findByRole('link', { name: 'Download' });
-    await act(() => router.navigate('/download?url=https%3A%2F%2Fx.test%2Fr.pdf'));
+    await act(async () => history.push('/download?url=https%3A%2F%2Fx.test%2Fr.pdf'));
     await screen.findByRole('link', { name: 'Download receipt' });
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://shop.test/pdf-1');
   });
@@ -167,9 +167,9 @@ describe('receipt download page', () => {
   it('drops an answer for a receipt the visitor has left', async () => {
     const first = deferred<Uint8Array>();
     const getReceiptPdf = jest.fn().mockReturnValueOnce(first.promise).mockResolvedValueOnce(PDF);
-    const { router } = await renderApp('/receipt/c-cafe/r-1', { api: { getReceiptPdf } });
+    const { history } = await renderApp('/receipt/c-cafe/r-1', { api: { getReceiptPdf } });
     await screen.findByText('Fetching the receipt…');
-    await act(() => router.navigate('/receipt/c-cafe/r-2'));
+    await act(async () => history.push('/receipt/c-cafe/r-2'));
     await screen.findByRole('link', { name: 'Download' });
     await act(async () => first.resolve(PDF));
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);

@@ -16,17 +16,17 @@ describe('§2 product page', () => {
   });
 
   it('§2 Add on the product page puts the item in the cart and returns to the store', async () => {
-    const { user, store, router } = await renderApp('/cafe/products/coffee');
+    const { user, store, history } = await renderApp('/cafe/products/coffee');
     await user.click(await screen.findByRole('checkbox', { name: /Oat milk/ }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(selectCartItems(store.getState())).toEqual([
       expect.objectContaining({ productId: 'coffee', count: 1, deviations: ['oat'] }),
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cafe'));
+    await waitFor(() => expect(history.location.pathname).toBe('/cafe'));
   });
 
   it('§2 ?edit={itemId} edits that cart item: its choices are preselected and the button says Update', async () => {
-    const { user, store, router } = await renderApp('/cafe/products/coffee?edit=l1', {
+    const { user, store, history } = await renderApp('/cafe/products/coffee?edit=l1', {
       session: session({ cart: [cartLine('l1', 'coffee', 2, ['cow'], 'hot')] }),
     });
     const update = await screen.findByRole('button', { name: 'Update' });
@@ -37,7 +37,7 @@ describe('§2 product page', () => {
     await user.click(screen.getByRole('checkbox', { name: /Oat milk/ }));
     await user.click(update);
     expect(selectCartItems(store.getState())).toEqual([cartLine('l1', 'coffee', 2, ['oat'], 'hot')]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/cafe/cart'));
+    await waitFor(() => expect(history.location.pathname).toBe('/cafe/cart'));
   });
 
   it('§2 an ?edit= id that is not in the cart falls back to adding', async () => {

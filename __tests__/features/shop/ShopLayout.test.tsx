@@ -160,9 +160,9 @@ describe('§2 reloading the shop that is shown', () => {
   it('§2 a new ?table= reloads the shop behind the store: no loading display, the store is not rebuilt', async () => {
     const reload = deferred<ShopData>();
     const getShop = jest.fn().mockResolvedValueOnce(shopData()).mockReturnValueOnce(reload.promise);
-    const { router } = await renderApp('/cafe', { api: { getShop } });
+    const { history } = await renderApp('/cafe', { api: { getShop } });
     const bun = await screen.findByRole('article', { name: 'Bun' });
-    await act(() => router.navigate('/cafe?table=5'));
+    await act(async () => history.push('/cafe?table=5'));
     expect(getShop).toHaveBeenCalledTimes(2);
     expect(screen.queryByText('Loading the shop…')).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Bun' })).toBe(bun);
@@ -179,10 +179,10 @@ describe('§2 reloading the shop that is shown', () => {
     const base = shopData();
     const data = { ...base, shop: { ...base.shop, displayType: 'SMALL_IMAGE' as const } };
     const getShop = jest.fn().mockResolvedValueOnce(data).mockReturnValueOnce(reload.promise);
-    const { router, user } = await renderApp('/cafe', { data, api: { getShop } });
+    const { history, user } = await renderApp('/cafe', { data, api: { getShop } });
     await user.click(await screen.findByRole('button', { name: 'Bun' }));
     await screen.findByRole('dialog', { name: 'Bun' });
-    await act(() => router.navigate('/cafe?table=5'));
+    await act(async () => history.push('/cafe?table=5'));
     await act(async () => reload.resolve(data));
     expect(screen.getByRole('dialog', { name: 'Bun' })).toBeInTheDocument();
   });
@@ -263,11 +263,11 @@ describe('§1/§2 shop footer', () => {
     const data = shopData({
       shop: { ...shopData().shop, refundPolicy: 'Open purchase for 30 days.\nKeep the receipt.' },
     });
-    const { user, router } = await renderApp('/cafe', { data });
+    const { user, history } = await renderApp('/cafe', { data });
     const footer = await screen.findByRole('contentinfo');
     await user.click(within(footer).getByRole('link', { name: 'Refund policy' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Refund policy' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/cafe/refundPolicy');
+    expect(history.location.pathname).toBe('/cafe/refundPolicy');
     const text = within(screen.getByRole('main')).getByText(/Open purchase for 30 days\./);
     expect(text.textContent).toBe('Open purchase for 30 days.\nKeep the receipt.');
   });
@@ -283,9 +283,9 @@ describe('§4 changing the shop', () => {
   it('§4 another shop id loads that shop and its session', async () => {
     const other = shopData({ shop: { ...shopData().shop, shopId: 'deli', title: 'Deli' } });
     const getShop = jest.fn((id: string) => Promise.resolve(id === 'deli' ? other : shopData()));
-    const { router, api } = await renderApp('/cafe', { api: { getShop } });
+    const { history, api } = await renderApp('/cafe', { api: { getShop } });
     expect(await within(await screen.findByRole('banner')).findByText('Café')).toBeInTheDocument();
-    await act(() => router.navigate('/deli'));
+    await act(async () => history.push('/deli'));
     await waitFor(() => expect(within(screen.getByRole('banner')).getByText('Deli')).toBeInTheDocument());
     expect(api.getSession).toHaveBeenLastCalledWith('deli', { table: undefined, tabId: undefined });
   });

@@ -120,12 +120,12 @@ describe('§2 store page sections', () => {
 
   it('§2 no categories but an active tab: the store redirects to the cart', async () => {
     const tab = { id: 't1', customerReference: 'Bord 3', entries: [] };
-    const { router } = await renderApp('/cafe', {
+    const { history } = await renderApp('/cafe', {
       data: shopData({ categories: [], products: [] }),
       session: session({ activeTab: tab }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/cafe/cart');
+    expect(history.location.pathname).toBe('/cafe/cart');
   });
 });
 

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { RouteErrorPage } from '../../../src/app/RouteErrorPage';
+import { lazy, Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '../../../src/app/NotFoundPage';
+import { RouteErrorBoundary } from '../../../src/app/RouteErrorPage';
 import { reportError } from '../../../src/shared/reporting';
 import { ShopThemeProvider } from '../../../src/shared/theme/ShopThemeProvider';
 import { defaultTheme } from '../../../src/shared/theme/defaultTheme';
@@ -18,23 +20,21 @@ function Broken(): never {
 
 async function renderAt(path: string) {
   const chunkError = new Error('Loading chunk 42 failed.');
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        errorElement: <RouteErrorPage />,
-        children: [
-          { path: 'lazy', lazy: () => Promise.reject(chunkError) },
-          { path: 'broken', element: <Broken /> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
+  const Lazy = lazy(() => Promise.reject(chunkError));
   render(
     <I18nextProvider i18n={await testI18n()}>
       <ShopThemeProvider theme={defaultTheme}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <RouteErrorBoundary>
+            <Suspense fallback={null}>
+              <Routes>
+                <Route path="lazy" element={<Lazy />} />
+                <Route path="broken" element={<Broken />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </Suspense>
+          </RouteErrorBoundary>
+        </MemoryRouter>
       </ShopThemeProvider>
     </I18nextProvider>,
   );

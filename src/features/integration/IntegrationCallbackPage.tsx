@@ -8,6 +8,7 @@ import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { integrationActions, selectCallback, type IntegrationState } from './integrationSlice';
+import { integrationSaga } from './integrationSagas';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
 function CallbackResult({ callback }: { callback: IntegrationState['callback'] | null }) {
@@ -81,3 +82,6 @@ export function IntegrationCallbackPage() {
     </BrandedPage>
   );
 }
+
+/** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenSagas = [integrationSaga];

@@ -8,6 +8,7 @@ import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { bookkeeperName, parseBookkeeper } from './integrationCallback';
 import { integrationActions, selectStartStatus } from './integrationSlice';
+import { integrationSaga } from './integrationSagas';
 
 /**
  * §2 integration start, `/integrate/:bookkeeper/:companyId/:authCode?companyName=`: 'integrating
@@ -63,3 +64,6 @@ export function IntegrationStartPage() {
     </BrandedPage>
   );
 }
+
+/** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenSagas = [integrationSaga];

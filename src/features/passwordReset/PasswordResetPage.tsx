@@ -9,6 +9,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { TextField } from '../../shared/ui/TextField';
 import { MIN_PASSWORD_LENGTH, isValid, validatePasswords } from './passwordValidation';
 import { passwordResetActions, selectPasswordReset } from './passwordResetSlice';
+import { passwordResetSaga } from './passwordResetSagas';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
 const NEW_PASSWORD = 'newPassword';
@@ -131,3 +132,6 @@ export function PasswordResetPage() {
     </BrandedPage>
   );
 }
+
+/** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenSagas = [passwordResetSaga];

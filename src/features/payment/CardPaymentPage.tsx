@@ -6,6 +6,7 @@ import { formatMoney, money } from '../../domain/money';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { cardPaymentActions, type CardPaymentState } from './cardPaymentSlice';
+import { cardPaymentSaga } from './cardPaymentSagas';
 
 // Stripe loads only on this page, when the form is shown (DESIGN rule 7).
 const CardPaymentForm = lazy(() => import(/* webpackChunkName: "card-payment-form" */ './CardPaymentForm'));
@@ -73,3 +74,6 @@ export function CardPaymentPage() {
     </Page>
   );
 }
+
+/** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenSagas = [cardPaymentSaga];

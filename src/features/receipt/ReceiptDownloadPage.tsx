@@ -8,6 +8,7 @@ import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { receiptDownloadActions, receiptKey, selectReceiptDownload } from './receiptDownloadSlice';
+import { receiptDownloadSaga } from './receiptDownloadSagas';
 
 /**
  * §2 receipt download page `/receipt/:companyId/:receiptId`: 'Ladda ner ditt kvitto', fetches the PDF and
@@ -67,3 +68,6 @@ export function ReceiptDownloadPage() {
 
   return <BrandedPage title={t('download.title')}>{body}</BrandedPage>;
 }
+
+/** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenSagas = [receiptDownloadSaga];

@@ -19,6 +19,7 @@ import { kioskActions } from '../kiosk/kioskSlice';
 import { PRIMARY_TARGET } from '../kiosk/kioskTargets';
 import { selectCompany } from '../shop/shopSelectors';
 import { receiptActions, type ReceiptState } from './receiptSlice';
+import { receiptSaga } from './receiptSagas';
 
 const selectReceiptState = (state: { receipt: ReceiptState }) => state.receipt;
 
@@ -299,3 +300,6 @@ export function ReceiptPage() {
     </Page>
   );
 }
+
+/** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenSagas = [receiptSaga];

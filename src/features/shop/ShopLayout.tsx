@@ -56,10 +56,14 @@ export function ShopLayout() {
   else if (display === 'closed') content = <ShopClosed />;
   else if (display === 'needsReference') content = <ReferencePage shopId={webshopId} />;
   // On a kiosk each customer gets the pages drawn anew: nothing typed on screen (a note, an e-mail) stays.
+  // A screen whose code is still on its way shows a spinner inside the layout, so the shop and session
+  // requests above never wait for that code.
   else
     content = (
       <Fragment key={kiosk.customer}>
-        <Outlet />
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
       </Fragment>
     );
   const orderPanel = kiosk.enabled && display === 'open' && (onStore || onProduct);
