@@ -1,4 +1,5 @@
 import { all, call, fork, select } from 'redux-saga/effects';
+import type * as KioskSagasModule from '../features/kiosk/kioskSagas';
 import { cartSyncSaga } from '../features/cart/cartSagas';
 import { selectIsKiosk } from '../features/kiosk/kioskSelectors';
 import { paymentSaga } from '../features/payment/paymentSagas';
@@ -6,12 +7,14 @@ import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
 import { pageEventsSaga } from '../shared/pageSignals';
 
+type KioskSagas = typeof KioskSagasModule;
+
 /** A kiosk's idle machine, fetched with the kiosk's screens: other visitors never download it. */
 function* kioskSagaWhenKiosk() {
   if (!((yield select(selectIsKiosk)) as boolean)) return;
-  const { kioskSaga } = (yield call(
+  const { kioskSaga }: KioskSagas = yield call(
     () => import(/* webpackChunkName: "kiosk" */ '../features/kiosk/kioskSagas'),
-  )) as typeof import('../features/kiosk/kioskSagas');
+  );
   yield call(kioskSaga);
 }
 
