@@ -1,7 +1,32 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { minify_sync } from 'terser';
 import webpack from 'webpack';
+
+/**
+ * The page's early start (src/earlyStart/earlyStart.js), minified, inlined into index.html's head before
+ * the app's scripts. Its text does not depend on the build (settings go in a JSON block), so its CSP hash
+ * stays put.
+ */
+export const EARLY_START_SCRIPT = minify_sync(
+  readFileSync(path.join(__dirname, 'src/earlyStart/earlyStart.js'), 'utf8'),
+).code as string;
+
+/** JSON that is safe inside a <script> element (no '</script>' can end it early). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The early start's settings: the API base and the URL of each language's translations chunk. */
+function earlyStartConfig(compilation: webpack.Compilation, apiBaseUrl: string) {
+  const translations: Record<string, string> = {};
+  for (const chunk of compilation.chunks) {
+    const language = /^i18n-(se|en|fi)-json$/.exec(chunk.name ?? '')?.[1];
+    const file = [...chunk.files].find((name) => name.endsWith('.js'));
+    if (language && file) translations[language] = `/${file}`;
+  }
+  return scriptJson({ apiBaseUrl, translations });
+}
 
 /**
  * Defaults of the build-time configuration read by src/app/config.ts; any of them can be overridden by
@@ -86,7 +111,14 @@ export default function config(
         __RRWEB_EXCLUDE_SHADOW_DOM__: true,
         __SENTRY_EXCLUDE_REPLAY_WORKER__: true,
       }),
-      new HtmlWebpackPlugin({ template: 'static/index.html', favicon: 'static/favicon.svg' }),
+      new HtmlWebpackPlugin({
+        template: 'static/index.html',
+        favicon: 'static/favicon.svg',
+        templateParameters: (compilation) => ({
+          earlyStartScript: EARLY_START_SCRIPT,
+          earlyStartConfig: earlyStartConfig(compilation, process.env.API_BASE_URL ?? ''),
+        }),
+      }),
       new CopyWebpackPlugin({
         patterns: [
           { from: 'static', to: 'static', globOptions: { ignore: ['**/index.html', '**/robots.txt'] } },

@@ -6,7 +6,7 @@ import { config } from './shared/config';
 import { makeStore } from './app/store';
 import { readKioskSetting } from './features/kiosk/kioskMode';
 import { initialKioskState } from './features/kiosk/kioskSlice';
-import { createApi } from './shared/api';
+import { adoptingEarlyStart, createApi } from './shared/api';
 import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
 import { browserPageSignals } from './shared/pageSignals';
@@ -35,7 +35,11 @@ async function main() {
   const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
   const store = makeStore(
     {
-      api: createApi({ baseUrl: config.apiBaseUrl }),
+      api: createApi({
+        baseUrl: config.apiBaseUrl,
+        // The shop and cart requests index.html started while the scripts loaded (src/earlyStart).
+        fetch: adoptingEarlyStart((input, init) => window.fetch(input, init), window.__earlyStart),
+      }),
       navigate: (path, options) => (options?.replace ? history.replace(path) : history.push(path)),
       assignLocation: (url) => window.location.assign(url),
       origin: window.location.origin,

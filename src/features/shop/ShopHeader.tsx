@@ -38,13 +38,18 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         aria-label={t('shop.home')}
         css={{ display: 'flex', minHeight: 44, alignItems: 'center' }}
       >
-        <img
-          src={theme.logo}
-          alt=""
-          width={120}
-          height={40}
-          css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }}
-        />
+        {/* Drawn once the shop is known: the default logo would flash before the shop's own. */}
+        {info ? (
+          <img
+            src={theme.logo}
+            alt=""
+            width={120}
+            height={40}
+            css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }}
+          />
+        ) : (
+          <span css={{ display: 'block', width: 120, height: 40 }} />
+        )}
       </Link>
       {/* The shop's name may shorten; the order reference (the table) after the dash always stays in view. */}
       <p

@@ -1,5 +1,6 @@
 /** The one API edge (DESIGN rule 5): typed calls of SPEC §7 and the §8 NetworkError. */
 export { createApi, pathSegment } from './shopApi';
+export { adoptingEarlyStart, type EarlyStart } from './earlyStart';
 export type { Api, ApiOptions } from './shopApi';
 export { createHttpClient, buildUrl, MAX_ERROR_TEXT } from './httpClient';
 export type {

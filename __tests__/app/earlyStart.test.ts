@@ -1,0 +1,143 @@
+/**
+ * The page's early start (src/earlyStart/earlyStart.js, inlined into index.html) and the app's adoption of
+ * its answers (src/shared/api/earlyStart.ts): the first screen's requests start before the scripts run
+ * (issue 11: no request chain on first load), and the app never sends them twice.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { adoptingEarlyStart, createApi, type EarlyStart } from '../../src/shared/api';
+import { sessionResponse, shopResponse } from '../shared/api/wireFixtures';
+
+const SCRIPT = readFileSync(path.join(__dirname, '../../src/earlyStart/earlyStart.js'), 'utf8');
+const CHUNKS = { se: '/assets/i18n-se.1.js', en: '/assets/i18n-en.1.js', fi: '/assets/i18n-fi.1.js' };
+
+function answer(body: unknown) {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Runs the script at `address` with `fetch` answering the shop; returns the requests and preloads made. */
+async function startAt(address: string, shop: unknown = shopResponse(), apiBaseUrl = '') {
+  window.history.replaceState(null, '', address);
+  document.head.innerHTML = `<script id="early-start-config" type="application/json">${JSON.stringify({
+    apiBaseUrl,
+    translations: CHUNKS,
+  })}</script>`;
+  const fetch = jest.fn((url: string) =>
+    Promise.resolve(url.endsWith('/cart') ? answer(sessionResponse()) : answer(shop)),
+  );
+  window.fetch = fetch as unknown as typeof window.fetch;
+  new Function(SCRIPT)();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const preloads = [...document.head.querySelectorAll('link[rel=preload]')].map((link) => ({
+    href: link.getAttribute('href'),
+    as: link.getAttribute('as'),
+    high: link.getAttribute('fetchpriority') === 'high',
+  }));
+  return { fetch, preloads, early: window.__earlyStart as EarlyStart };
+}
+
+afterEach(() => {
+  document.cookie = 'i18next=; max-age=0';
+  localStorage.clear();
+});
+
+describe('the early start (issue 11: everything the first screen needs starts at once)', () => {
+  it('a shop address starts the shop and cart requests exactly as the app sends them, table and tabId included', async () => {
+    const { fetch, early } = await startAt('/caf%C3%A9?table=07&tabId=t1&lng=en');
+    const urls = fetch.mock.calls.map(([url]) => url);
+    expect(urls).toEqual(['/api/v2/webshop/caf%C3%A9', '/api/v2/webshop/caf%C3%A9/cart?table=07&tabId=t1']);
+    expect(fetch.mock.calls[0]?.[1]).toEqual({
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    expect(Object.keys(early.requests)).toEqual(urls);
+  });
+
+  it('the requests go to the configured API base', async () => {
+    const { fetch } = await startAt('/cafe', shopResponse(), 'https://api.example.test/');
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      'https://api.example.test/api/v2/webshop/cafe',
+      'https://api.example.test/api/v2/webshop/cafe/cart',
+    ]);
+  });
+
+  it.each([
+    '/',
+    '/download?url=x',
+    '/receipt/c1/r1',
+    '/company/c1/payment/pi',
+    '/auth/passwordreset',
+    '/stripe',
+  ])('a page that is no shop (%s) requests nothing', async (address) => {
+    const { fetch } = await startAt(address);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("the visitor's language is preloaded with the English fallback, found as the app finds it: ?lng, cookie, local storage", async () => {
+    expect((await startAt('/cafe?lng=sv-SE')).preloads.filter((p) => p.as === 'script')).toEqual([
+      { href: CHUNKS.se, as: 'script', high: false },
+      { href: CHUNKS.en, as: 'script', high: false },
+    ]);
+    document.cookie = 'i18next=fi';
+    expect((await startAt('/cafe')).preloads.filter((p) => p.as === 'script').map((p) => p.href)).toEqual([
+      CHUNKS.fi,
+      CHUNKS.en,
+    ]);
+    document.cookie = 'i18next=; max-age=0';
+    localStorage.setItem('i18nextLng', 'se');
+    expect((await startAt('/cafe')).preloads[0]?.href).toBe(CHUNKS.se);
+    localStorage.clear();
+    expect((await startAt('/cafe')).preloads.filter((p) => p.as === 'script').map((p) => p.href)).toEqual([
+      CHUNKS.en,
+    ]);
+  });
+
+  it("the first product's image is preloaded at high priority and the logo with it, as soon as the shop is in", async () => {
+    const shop = shopResponse();
+    const first = shop.articles[shop.categories[0]!.sortedProducts[0]!]!;
+    first.image = 'https://img.example.test/first.jpg';
+    shop.company.logo = 'https://img.example.test/logo.png';
+    const { preloads } = await startAt('/cafe?lng=en', shop);
+    expect(preloads.filter((p) => p.as === 'image')).toEqual([
+      { href: 'https://img.example.test/logo.png', as: 'image', high: false },
+      { href: 'https://img.example.test/first.jpg', as: 'image', high: true },
+    ]);
+  });
+
+  it('image addresses that are not http(s) or same-origin paths are never preloaded (hostile shop data)', async () => {
+    const shop = shopResponse();
+    shop.articles[shop.categories[0]!.sortedProducts[0]!]!.image = 'javascript:alert(1)';
+    shop.company.logo = '//evil.test/logo.png';
+    const { preloads } = await startAt('/cafe?lng=en', shop);
+    expect(preloads.filter((p) => p.as === 'image')).toEqual([]);
+  });
+});
+
+describe('adopting the early answers', () => {
+  it('the first GET of an early URL takes its answer once; later calls and other requests go to the network', async () => {
+    const early: EarlyStart = {
+      requests: { '/api/v2/webshop/cafe': Promise.resolve(answer(shopResponse())) },
+    };
+    const network = jest.fn(() => Promise.resolve(answer(shopResponse())));
+    const api = createApi({ fetch: adoptingEarlyStart(network, early) });
+    await api.getShop('cafe');
+    expect(network).not.toHaveBeenCalled();
+    await api.getShop('cafe');
+    expect(network).toHaveBeenCalledTimes(1);
+    expect(early.requests).toEqual({});
+  });
+
+  it('a failed early request is the app’s failure to handle (a NetworkError, not a hang)', async () => {
+    const early: EarlyStart = {
+      requests: { '/api/v2/webshop/cafe': Promise.reject(new TypeError('Failed to fetch')) },
+    };
+    const api = createApi({ fetch: adoptingEarlyStart(jest.fn(), early) });
+    await expect(api.getShop('cafe')).rejects.toMatchObject({ name: 'NetworkError', status: 0 });
+  });
+
+  it('without an early start every call goes to the network', async () => {
+    const network = jest.fn(() => Promise.resolve(answer(shopResponse())));
+    await createApi({ fetch: adoptingEarlyStart(network, undefined) }).getShop('cafe');
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+});

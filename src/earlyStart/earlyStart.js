@@ -1,0 +1,126 @@
+/*
+ * The page's early start (inlined into index.html by webpack.config.ts; CSP: allowed by its hash).
+ *
+ * A customer arriving at a shop address needs the shop JSON, the cart (session) JSON and their language's
+ * texts before anything useful can show. Without this script those requests wait until the scripts have
+ * downloaded and run. Here they start while the HTML is still being read, in parallel with the scripts:
+ *
+ * - GET /api/v2/webshop/{shopId} and GET …/cart (with the address's `table` and `tabId`), exactly as the app
+ *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
+ * - a preload of the translations chunk of the visitor's language (the same sources in the same order as
+ *   the app's detection: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
+ * - once the shop JSON is in: a high-priority preload of the first product's image (the likely largest
+ *   paint) and of the shop's logo, so neither waits for the grid to render.
+ *
+ * A wrong guess (a path that is no shop) costs one request that nobody adopts. Settings come from the JSON
+ * block `#early-start-config` (API base, translation chunk URLs), so this script's text, and its hash, stay
+ * the same from build to build. Written for every browser the app supports, without a build step.
+ */
+(function (window, document) {
+  var early = (window.__earlyStart = { requests: {} });
+  var configElement = document.getElementById('early-start-config');
+  if (!configElement) return;
+  var config = JSON.parse(configElement.textContent || '{}');
+  // Top-level routes that are not shops (src/app/router.tsx).
+  var NOT_SHOPS = [
+    'stripe',
+    'integrateFortnox',
+    'integrateVisma',
+    'integrate',
+    'company',
+    'auth',
+    'download',
+    'receipt',
+  ];
+
+  function preload(href, as, high) {
+    var link = document.createElement('link');
+    link.setAttribute('rel', 'preload');
+    link.setAttribute('as', as);
+    link.setAttribute('href', href);
+    if (high) link.setAttribute('fetchpriority', 'high');
+    document.head.appendChild(link);
+  }
+
+  function storedLanguage() {
+    try {
+      return window.localStorage.getItem('i18nextLng');
+    } catch (e) {
+      return null; // storage refused (some private modes)
+    }
+  }
+
+  function language() {
+    var cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie);
+    var sources = [
+      new URLSearchParams(window.location.search).get('lng'),
+      cookie && cookie[1],
+      storedLanguage(),
+    ];
+    for (var i = 0; i < sources.length; i++) {
+      var code = (sources[i] || '').toLowerCase();
+      if (/^(se|sv)\b/.test(code)) return 'se';
+      if (/^fi\b/.test(code)) return 'fi';
+      if (/^en\b/.test(code)) return 'en';
+    }
+    return 'en';
+  }
+
+  var chunks = config.translations || {};
+  var lng = language();
+  if (chunks[lng]) preload(chunks[lng], 'script');
+  if (lng !== 'en' && chunks.en) preload(chunks.en, 'script');
+
+  var segments = window.location.pathname.split('/');
+  // '/{shopId}' and '/{shopId}/…': the shop layout's routes.
+  var shopSegment = segments[1];
+  if (!shopSegment || NOT_SHOPS.indexOf(shopSegment) !== -1) return;
+  var shopId;
+  try {
+    shopId = decodeURIComponent(shopSegment);
+  } catch (e) {
+    return; // a malformed address: the app answers it
+  }
+  if (shopId === '.' || shopId === '..') return;
+
+  function get(path) {
+    var url = (config.apiBaseUrl || '').replace(/\/+$/, '') + path;
+    early.requests[url] = window.fetch(url, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    return early.requests[url];
+  }
+
+  var shopPath = '/api/v2/webshop/' + encodeURIComponent(shopId);
+  var query = new URLSearchParams();
+  var search = new URLSearchParams(window.location.search);
+  ['table', 'tabId'].forEach(function (key) {
+    var value = search.get(key);
+    if (value) query.append(key, value);
+  });
+  var queryText = query.toString();
+  var shop = get(shopPath);
+  get(shopPath + '/cart' + (queryText ? '?' + queryText : ''));
+
+  function safeImage(url) {
+    return typeof url === 'string' && /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null;
+  }
+
+  shop
+    .then(function (response) {
+      return response.ok ? response.clone().json() : null;
+    })
+    .then(function (data) {
+      if (!data || !data.shop || !data.company) return;
+      var logo = safeImage(data.company.logo);
+      if (logo) preload(logo, 'image', false);
+      var first = data.categories && data.categories[0];
+      var product = first && first.sortedProducts && data.articles && data.articles[first.sortedProducts[0]];
+      var image = product && data.shop.displayType !== 'NO_IMAGE' && safeImage(product.image);
+      if (image) preload(image, 'image', true);
+    })
+    .catch(function () {
+      // The app makes its own requests and shows its own errors.
+    });
+})(window, document);
