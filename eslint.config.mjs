@@ -47,4 +47,23 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Page-side scripts of `npm run bench:load` (classic scripts run in the browser).
+    files: ['scripts/bench/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'fetch',
+          'performance',
+          'requestAnimationFrame',
+          'MessageChannel',
+          'MutationObserver',
+          'PerformanceObserver',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );

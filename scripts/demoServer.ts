@@ -16,6 +16,19 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The phone the load benchmarks emulate: Lighthouse's mobile screen (412×823 CSS pixels at 1.75 device pixels
+ * per pixel, touch). bench:load and the baseline generator share it so the static floor is drawn at the size
+ * it is measured at.
+ */
+export const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+};
+
 /** Starts the demo API serving dist/ on 127.0.0.1:`port` with a fresh in-memory database; resolves once it answers. */
 export async function startDemoServer(port: number): Promise<{ base: string; stop: () => void }> {
   // Its own process group, so stopping it also ends the server under npx and tsx.
