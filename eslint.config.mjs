@@ -48,8 +48,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Page-side scripts of `npm run bench:load` (classic scripts run in the browser).
-    files: ['scripts/bench/**/*.js'],
+    // Classic scripts that run in the page as they are: the early start inlined into index.html, and the
+    // page-side scripts of `npm run bench:load`.
+    files: ['scripts/bench/**/*.js', 'src/earlyStart/**/*.js'],
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
@@ -62,6 +63,7 @@ export default tseslint.config(
           'MessageChannel',
           'MutationObserver',
           'PerformanceObserver',
+          'URLSearchParams',
         ].map((name) => [name, 'readonly']),
       ),
     },

@@ -45,7 +45,7 @@
   function storedLanguage() {
     try {
       return window.localStorage.getItem('i18nextLng');
-    } catch (e) {
+    } catch {
       return null; // storage refused (some private modes)
     }
   }
@@ -78,7 +78,7 @@
   var shopId;
   try {
     shopId = decodeURIComponent(shopSegment);
-  } catch (e) {
+  } catch {
     return; // a malformed address: the app answers it
   }
   if (shopId === '.' || shopId === '..') return;
