@@ -22,7 +22,7 @@ async function startAt(address: string, shop: unknown = shopResponse(), apiBaseU
     apiBaseUrl,
     translations: CHUNKS,
   })}</script>`;
-  const fetch = jest.fn((url: string) =>
+  const fetch = jest.fn((url: string, _init?: RequestInit) =>
     Promise.resolve(url.endsWith('/cart') ? answer(sessionResponse()) : answer(shop)),
   );
   window.fetch = fetch as unknown as typeof window.fetch;

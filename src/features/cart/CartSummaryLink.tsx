@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../domain/money';
 import { selectCartQuantity, selectCartTotal } from './cartSelectors';
+import { preloadCartOnIntent } from './lazyCartPage';
 
 /** §2 cart summary link: total price and item count. */
 export function CartSummaryLink({ shopId, color }: { shopId: string; color: string }) {
@@ -12,6 +13,7 @@ export function CartSummaryLink({ shopId, color }: { shopId: string; color: stri
   return (
     <Link
       to={`/${encodeURIComponent(shopId)}/cart`}
+      {...preloadCartOnIntent}
       aria-label={t('shop.cartSummary', { count, total })}
       css={{
         color,

@@ -5,6 +5,7 @@ import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { selectCartQuantity, selectCartTotal, selectTabTotal, selectUnpaidTabCount } from './cartSelectors';
 import { CartIcon } from './CartSummaryLink';
+import { preloadCartOnIntent } from './lazyCartPage';
 
 /**
  * §2 mobile bottom bar (hidden from 768 px up): 'to cart' with total and count, or, with an open tab and
@@ -37,6 +38,7 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
     >
       <Link
         to={`/${encodeURIComponent(shopId)}/cart`}
+        {...preloadCartOnIntent}
         css={{
           display: 'flex',
           alignItems: 'center',

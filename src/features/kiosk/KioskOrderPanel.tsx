@@ -14,6 +14,7 @@ import {
 import { cartActions } from '../cart/cartSlice';
 import { sessionActions } from '../session/sessionSlice';
 import { PRIMARY_TARGET } from './kioskTargets';
+import { preloadCartOnIntent } from '../cart/lazyCartPage';
 
 const lineCss = {
   display: 'grid',
@@ -139,6 +140,7 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
         {quantity > 0 && (
           <Link
             to={`/${encodeURIComponent(shopId)}/cart`}
+            {...preloadCartOnIntent}
             css={{
               display: 'flex',
               justifyContent: 'center',

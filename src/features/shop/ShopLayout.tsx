@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { Spinner } from '../../shared/ui/Spinner';
+import { preloadCartWhenIdle } from '../cart/lazyCartPage';
 import { MobileCartBar } from '../cart/MobileCartBar';
 import { KioskOrderPanel, KioskShell } from '../kiosk/lazyKiosk';
 import { selectKiosk } from '../kiosk/kioskSelectors';
@@ -42,6 +43,10 @@ export function ShopLayout() {
     dispatch(sessionActions.loadRequested(webshopId, { table, tabId }));
   }, [dispatch, webshopId, table, tabId]);
   useEffect(load, [load]);
+
+  // The cart is where nearly every visit goes next: fetch its code once the store is drawn and the page idle.
+  const open = display === 'open';
+  useEffect(() => (open ? preloadCartWhenIdle() : undefined), [open]);
 
   // The browser tab (and a phone's task switcher) names the shop.
   const title = useSelector(selectShopInfo)?.title;
