@@ -1,5 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { makeStore, rootReducer, type RootState } from '../../src/app/store';
+import { paymentFlowSaga } from '../../src/features/payment/paymentFlowSagas';
 import { initialKioskState } from '../../src/features/kiosk/kioskSlice';
 import { paymentActions } from '../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../src/features/session/sessionSlice';
@@ -32,7 +33,10 @@ export const swishStarted = (paymentId = 'p1', token = 'tok-1'): Action[] => [
   paymentActions.started({ paymentId, token, clientSecret: null, paymentIntentId: null }),
 ];
 
-/** A real store (every reducer and saga) from `state`, the API doubles in `api`, the rest recorded. */
+/**
+ * A real store (every reducer and saga, with the cart page's payment flow started as if the cart were open)
+ * from `state`, the API doubles in `api`, the rest recorded.
+ */
 export function storeFrom(state: RootState, api: Partial<Api>, { isMobile = false } = {}) {
   const page = manualPageSignals();
   const storage = memoryStorage();
@@ -56,5 +60,6 @@ export function storeFrom(state: RootState, api: Partial<Api>, { isMobile = fals
     },
     state,
   );
+  store.injectSagas([paymentFlowSaga]);
   return { store, page, storage, navigate, assignLocation, api: fullApi, replaceLocation };
 }

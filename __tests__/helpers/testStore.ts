@@ -1,4 +1,5 @@
 import { makeStore, type RootState } from '../../src/app/store';
+import { paymentFlowSaga } from '../../src/features/payment/paymentFlowSagas';
 import { memoryStorage } from './memoryStorage';
 import { manualPageSignals } from '../../src/shared/pageSignals';
 import type { Api } from '../../src/shared/api';
@@ -32,7 +33,11 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
   return { ...(api as unknown as Api), ...overrides };
 }
 
-/** A real store (reducers and sagas) with a fake API and recorded navigation, optionally preloaded. */
+/**
+ * A real store (reducers and sagas) with a fake API and recorded navigation, optionally preloaded. The cart
+ * page's payment flow runs too, as it does in the app once the cart page has opened (payments start only
+ * there): tests that start payments from the store need it.
+ */
 export function testStore(api: Partial<Api> = {}, preloaded?: Partial<RootState>) {
   const navigate = jest.fn();
   const assignLocation = jest.fn();
@@ -56,6 +61,7 @@ export function testStore(api: Partial<Api> = {}, preloaded?: Partial<RootState>
     },
     preloaded,
   );
+  store.injectSagas([paymentFlowSaga]);
   return { store, navigate, assignLocation, reportError, storage, page, replaceLocation };
 }
 

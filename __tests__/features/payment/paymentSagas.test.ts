@@ -13,6 +13,7 @@ import { cartSyncSaga } from '../../../src/features/cart/cartSagas';
 import { cartFingerprint } from '../../../src/domain/cart';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { loadCustomer, saveCustomer } from '../../../src/features/payment/customerStorage';
+import { paymentFlowSaga } from '../../../src/features/payment/paymentFlowSagas';
 import {
   paymentSaga,
   pollDelay,
@@ -105,7 +106,8 @@ function run(
     currentSearch: () => search,
   };
   let test = expectSaga(function* () {
-    yield all([fork(paymentSaga), fork(cartSyncSaga)]);
+    // The cart page is open: its payment flow runs beside the rules every page has.
+    yield all([fork(paymentSaga), fork(paymentFlowSaga), fork(cartSyncSaga)]);
   })
     .withReducer(rootReducer, state)
     .provide({
@@ -127,7 +129,7 @@ function run(
 /** Lets every pending promise and saga step run. */
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-/** A real store (reducers and every saga) preloaded with `state`. */
+/** A real store (reducers and every saga, the cart page's payment flow too) preloaded with `state`. */
 function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStorage()) {
   const env = { navigate: jest.fn(), assignLocation: jest.fn(), reportError: jest.fn() };
   const store = makeStore(
@@ -144,6 +146,7 @@ function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStora
     },
     state,
   );
+  store.injectSagas([paymentFlowSaga]);
   return { store, env };
 }
 
@@ -847,6 +850,7 @@ describe('§4 §9 polling that backs off and rests', () => {
         },
         startedState(),
       );
+      store.injectSagas([paymentFlowSaga]);
       store.dispatch(paymentActions.cartOpened());
       await jest.advanceTimersByTimeAsync(HIDDEN_POLL_MS - 1);
       expect(getSession).not.toHaveBeenCalled();

@@ -20,6 +20,7 @@ import {
   selectTabLinesInCart,
   selectTabLinesNotInCart,
 } from './cartSelectors';
+import { paymentFlowSaga } from '../payment/paymentFlowSagas';
 
 const selectActiveTab = (state: { session: SessionState }) => state.session.activeTab;
 
@@ -155,3 +156,6 @@ export function CartPage() {
     </Page>
   );
 }
+
+/** The sagas this screen needs, started when it first renders (app/router.tsx): the payment flow. */
+export const screenSagas = [paymentFlowSaga];

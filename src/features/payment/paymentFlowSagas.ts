@@ -1,0 +1,305 @@
+/**
+ * The payment flow the cart page sets off (§4): starting a payment with a provider, the Swish request sent
+ * to a phone instead of the kiosk's QR code, abandoning a payment for another method, and polling the
+ * session while the cart page is open. Its actions come only from the cart page's panels, so these sagas
+ * are part of the cart page's chunk and start when it first renders (see app/router.tsx); the rules that
+ * hold on every page (a cart change cancels, a completed payment leads to the receipt) stay in
+ * paymentSagas.ts.
+ */
+import {
+  call,
+  delay,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import type { PaymentIntentResponse, StartPaymentResponse } from '../../contract';
+import { cartFingerprint } from '../../domain/cart';
+import type { CustomerField, Session } from '../../domain/types';
+import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
+import { pollPause } from '../../shared/pageSignals';
+import { selectCartItems, selectCartTotal } from '../cart/cartSelectors';
+import { refreshSession } from '../session/sessionSagas';
+import { sessionActions } from '../session/sessionSlice';
+import { selectTheme } from '../shop/shopSelectors';
+import { paymentActions, type PaymentState } from './paymentSlice';
+import { appLinkFor } from './providers/swish';
+import { checkoutUrl } from './providers/viva';
+import {
+  cancelOnServer,
+  cancelPayment,
+  cartSynced,
+  pollDelay,
+  RECOVERY_ATTEMPTS,
+  selectMethod,
+  selectPaymentState,
+  selectShopId,
+  type State,
+} from './paymentSagas';
+
+type PaymentIntent = PaymentIntentResponse['paymentIntent'];
+
+const selectStartContext = (state: State) => ({
+  shopId: state.session.shopId,
+  companyId: state.shop.company?.companyId ?? null,
+  orderReference: state.session.orderReference,
+  customer: state.payment.customer,
+  method: selectMethod(state, state.payment.selectedPaymentMethod),
+  cartRevision: state.cart.revision,
+  primaryColor: selectTheme(state).primaryColor,
+  kiosk: state.kiosk.enabled,
+});
+
+/** The fingerprint of the cart and total the page shows (see domain cartFingerprint). */
+const selectShownCartFingerprint = (state: State) =>
+  cartFingerprint({
+    lines: selectCartItems(state),
+    tabItems: state.session.tabItems,
+    total: selectCartTotal(state),
+  });
+
+/** A start refused before any request: the code tells the panel which text to show. */
+const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 'CART_CHANGED') =>
+  paymentActions.startFailed({ error: { code, message: '' } });
+
+/**
+ * §4 start payment. The reducer has already moved to LOADING (or ignored a start while LOADING);
+ * invalid payment → ERROR; a non-200 answer → ERROR with the returned name (OUT_OF_STOCK also stores the
+ * stock per article, §8); success → STARTED with the payment id, then the provider's next step.
+ * The start carries the fingerprint of the cart the page shows, so the server refuses to charge for a cart
+ * another tab changed (409 CART_CHANGED); an answer lost after the server may have acted is recovered from
+ * the session instead of being shown as a failure.
+ */
+export function* startPayment(action: ReturnType<typeof paymentActions.startRequested>) {
+  const payment: PaymentState = yield select(selectPaymentState);
+  if (payment.state !== 'LOADING') return; // the reducer refused this start
+  const api: Api = yield getContext('api');
+  const ctx: ReturnType<typeof selectStartContext> = yield select(selectStartContext);
+  // A kiosk is nobody's phone: Swish there is a QR code the customer scans with their own phone, unless
+  // they chose to have the request sent to their number instead.
+  const isMobile: boolean = ctx.kiosk ? false : yield getContext('isMobile');
+  const swishQr = ctx.kiosk && ctx.method?.type === 'SWISH_TRADE' && !action.payload.byPhone;
+  if (!ctx.shopId || !ctx.method) {
+    yield put(failed('INVALID_PAYMENT'));
+    return;
+  }
+  // §5 Swish on a non-mobile device requires a phone number (a kiosk's QR code needs none).
+  if (ctx.method.type === 'SWISH_TRADE' && !isMobile && !swishQr && ctx.customer.phone.trim() === '') {
+    yield put(failed('PHONE_REQUIRED'));
+    return;
+  }
+  const synced: boolean = yield call(cartSynced);
+  if (!synced) {
+    yield put(failed('CART_NOT_SAVED'));
+    return;
+  }
+  // Taken once the cart is saved: what the page shows now is what this tab last sent.
+  const fingerprint: string = yield select(selectShownCartFingerprint);
+  let result: StartPaymentResponse | null;
+  try {
+    result = yield call(api.startPayment, ctx.shopId, {
+      paymentMethodId: ctx.method.id,
+      customerInfo: { ...trimmed(ctx.customer), isMobile },
+      orderReference: ctx.orderReference,
+      cartFingerprint: fingerprint,
+      ...(swishQr ? { kiosk: true } : {}),
+    });
+  } catch (error) {
+    result = yield call(recoverFailedStart, ctx.shopId, ctx.method.id, error);
+  }
+  if (!result) return;
+  // A Swish start that needs a token (the app link on a phone, the kiosk's QR code) falls back to the
+  // payment id when the answer has none; a request sent to a phone number has no token to show.
+  const needsToken = ctx.method.type === 'SWISH_TRADE' && (isMobile || swishQr);
+  const token = result.token ?? (needsToken ? result.paymentId : null);
+  yield put(
+    paymentActions.started({
+      paymentId: result.paymentId,
+      token,
+      clientSecret: result.clientSecret ?? null,
+      paymentIntentId: result.paymentIntentId ?? null,
+    }),
+  );
+  // While the start was on its way the customer may have cancelled or changed the cart: then the payment
+  // the server just created is for something they no longer want, so it is cancelled there too.
+  const after: PaymentState = yield select(selectPaymentState);
+  const revision: number = yield select((s: State) => s.cart.revision);
+  if (after.state !== 'STARTED' || after.paymentId !== result.paymentId) {
+    yield call(cancelOnServer, ctx.shopId);
+    return;
+  }
+  if (revision !== ctx.cartRevision) {
+    yield call(cancelPayment);
+    return;
+  }
+  const assignLocation: (url: string) => void = yield getContext('assignLocation');
+  if (ctx.method.type === 'VIVA_WALLET_WEB') {
+    // §2 Viva: the hosted checkout with the payment reference and the shop's colour.
+    const base: string = yield getContext('vivaCheckoutUrl');
+    yield call(assignLocation, checkoutUrl(base, result.paymentId, ctx.primaryColor));
+  } else if (ctx.method.type === 'SWISH_TRADE' && isMobile && token) {
+    // §2 Swish on a phone: straight to the app, which calls back to the cart.
+    const origin: string = yield getContext('origin');
+    yield call(assignLocation, appLinkFor(token, `${origin}/${encodeURIComponent(ctx.shopId)}/cart`));
+  } else if (ctx.method.type === 'STRIPE' && !result.clientSecret && ctx.companyId) {
+    yield call(fetchClientSecret, ctx.shopId, ctx.companyId, result);
+  }
+}
+
+/**
+ * A start that failed. CART_CHANGED: the page takes the server's cart and total and the customer pays
+ * again. No answer or a server fault (§8: not reached the server, status 0 or ≥ 500), or EMPTY_CART (a
+ * payment of this cart may have completed meanwhile): the server may have created or even completed the
+ * payment, so the session decides. A STARTED payment of this method is taken up as the start's answer
+ * (polling resumes), a COMPLETED one leads to the receipt; only otherwise is the failure shown.
+ */
+export function* recoverFailedStart(shopId: string, methodId: string, error: unknown) {
+  // The error's name: a 400's `name` or, for other statuses, the JSON body's (§8: the edge's message).
+  const name = error instanceof NetworkError ? error.message : null;
+  if (name === 'CART_CHANGED') {
+    try {
+      yield call(refreshSession, shopId);
+    } catch {
+      // The shown cart stays; the message still asks the customer to check it.
+    }
+    yield put(failed('CART_CHANGED'));
+    return null;
+  }
+  const unknownOutcome = error instanceof NetworkError && (!error.reachedServer || name === 'EMPTY_CART');
+  for (let attempt = 0; unknownOutcome && attempt < RECOVERY_ATTEMPTS; attempt++) {
+    if (attempt > 0) yield delay(pollDelay(attempt));
+    let session: Session;
+    try {
+      session = yield call(refreshSession, shopId);
+    } catch {
+      continue;
+    }
+    if (session.paymentStatus === 'COMPLETED') return null; // the session answer led to the receipt
+    if (session.paymentStatus === 'STARTED' && session.paymentId && session.paymentMethodId === methodId)
+      return { paymentId: session.paymentId, paymentIntentId: session.paymentIntentId };
+    break;
+  }
+  // §8 OUT_OF_STOCK carries the available stock per article.
+  const stockLevels = error instanceof NetworkError ? (error.stockLevels ?? undefined) : undefined;
+  yield put(paymentActions.startFailed({ error: toErrorInfo(error), stockLevels }));
+  return null;
+}
+
+/**
+ * §7 answers startPayment with the payment id only: a card payment then gets its client secret through the
+ * card payment intent call, with the intent id from the answer or, failing that, from the session.
+ */
+export function* fetchClientSecret(shopId: string, companyId: string, result: StartPaymentResponse) {
+  const api: Api = yield getContext('api');
+  try {
+    let intentId = result.paymentIntentId ?? null;
+    if (!intentId) {
+      const session: Session = yield call(refreshSession, shopId);
+      intentId = session.paymentIntentId;
+    }
+    if (!intentId) throw new Error('No payment intent for the card payment');
+    const intent: PaymentIntent = yield call(api.getPaymentIntent, companyId, intentId);
+    const clientSecret = intent.paymentData?.clientSecret;
+    if (!clientSecret) throw new Error('The payment intent has no client secret');
+    yield put(paymentActions.clientSecretReceived({ paymentId: result.paymentId, clientSecret }));
+  } catch (error) {
+    const reportError: (e: unknown) => void = yield getContext('reportError');
+    yield call(reportError, error);
+    yield put(paymentActions.providerFailed({ error: { code: 'NO_CLIENT_SECRET', message: '' } }));
+  }
+}
+
+const trimmed = (customer: Record<CustomerField, string>) =>
+  Object.fromEntries(Object.entries(customer).map(([k, v]) => [k, v.trim()])) as Record<
+    CustomerField,
+    string
+  >;
+
+/**
+ * §4 while STARTED the session is reloaded every second until the payment leaves STARTED. A failed poll
+ * (network) is not an outcome: polling goes on with backoff (1 s, 2 s, 4 s … 10 s), so the customer is
+ * never left with a stuck spinner. While the page is hidden it rests (one poll in 15 s); becoming visible
+ * or coming back online polls at once.
+ */
+export function* pollSession(shopId: string) {
+  for (let failures = 0; ;) {
+    yield call(pollPause, pollDelay(failures));
+    try {
+      yield call(refreshSession, shopId);
+      failures = 0;
+    } catch {
+      failures += 1;
+      continue;
+    }
+    const payment: PaymentState = yield select(selectPaymentState);
+    if (payment.state !== 'STARTED') return;
+  }
+}
+
+/** Events after which a payment may have become STARTED. */
+const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.type];
+/**
+ * §4 polling stops when the payment ends, is cleared, or its cancel is confirmed (deselection cancels; the
+ * poll goes on until the server confirms, so an approval that beats the cancel is still seen).
+ */
+const STOPS_POLLING = [
+  paymentActions.cancelConfirmed.type,
+  paymentActions.providerFailed.type,
+  paymentActions.cleared.type,
+];
+
+/** Runs while the cart page is open: polls whenever a payment is STARTED. */
+export function* watchWhileCartOpen() {
+  for (;;) {
+    const payment: PaymentState = yield select(selectPaymentState);
+    const shopId: string | null = yield select(selectShopId);
+    if (payment.state === 'STARTED' && shopId)
+      yield race({ done: call(pollSession, shopId), stop: take(STOPS_POLLING) });
+    else yield take(MAY_HAVE_STARTED);
+  }
+}
+
+/** §4 leaving stops polling: the watch lives as long as the cart page, so no request goes out after it. */
+export function* cartPageSaga() {
+  yield takeLatest(paymentActions.cartOpened.type, function* () {
+    yield race({ watch: call(watchWhileCartOpen), left: take(paymentActions.cartClosed.type) });
+  });
+}
+
+/** Choosing another method (or deselecting) abandons a payment already under way with the old one. */
+export function* cancelOnMethodChange(action: ReturnType<typeof paymentActions.methodSelected>) {
+  const payment: PaymentState = yield select(selectPaymentState);
+  if (!payment.paymentId || payment.state === 'COMPLETED') return;
+  const chosen = payment.selectedPaymentMethod;
+  yield call(cancelPayment);
+  // Cancelling clears the selection (§4); keep the customer's new choice.
+  if (chosen) yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
+}
+
+/**
+ * On a kiosk the customer chose to get the Swish request on their phone instead of scanning the QR code: the
+ * QR code's payment is cancelled first (so only one request can ever be approved), then a payment is
+ * started for that number. Paid with the QR code meanwhile: the receipt shows and nothing more is started.
+ */
+export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swishPhoneChosen>) {
+  const { paymentMethodId, phone } = action.payload;
+  const cancelled: boolean = yield call(cancelPayment);
+  if (!cancelled) return;
+  yield put(paymentActions.customerFieldChanged({ field: 'phone', value: phone }));
+  const selected: string | null = yield select((s: State) => s.payment.selectedPaymentMethod);
+  if (selected !== paymentMethodId) yield put(paymentActions.methodSelected({ paymentMethodId }));
+  yield put(paymentActions.startRequested({ paymentMethodId, byPhone: true }));
+}
+
+export function* paymentFlowSaga() {
+  // takeLeading: a double tap on Pay starts one payment; the reducer ignores starts while LOADING too.
+  yield takeLeading(paymentActions.startRequested.type, startPayment);
+  // takeLeading: a double tap sends one request to the phone.
+  yield takeLeading(paymentActions.swishPhoneChosen.type, sendSwishToPhone);
+  yield takeLatest(paymentActions.methodSelected.type, cancelOnMethodChange);
+  yield* cartPageSaga();
+}
