@@ -5,17 +5,12 @@
  */
 export const lazyCartPage = () => import(/* webpackChunkName: "cart" */ './CartPage');
 
-const preload = () => void lazyCartPage().catch(() => undefined); // a failed preload: the click retries
+/** Fetches the cart page's code ahead of a click (a failed preload is retried by the click itself). */
+export const preloadCartPage = () => void lazyCartPage().catch(() => undefined);
 
 /** Props for a link to the cart: its code starts loading when a pointer or finger lands on it, or it gets focus. */
-export const preloadCartOnIntent = { onPointerEnter: preload, onTouchStart: preload, onFocus: preload };
-
-/** Fetches the cart page's code once the browser has nothing else to do (after the first screen is drawn). */
-export function preloadCartWhenIdle(): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(preload, 2000);
-    return () => clearTimeout(timer);
-  }
-  const id = requestIdleCallback(preload, { timeout: 5000 });
-  return () => cancelIdleCallback(id);
-}
+export const preloadCartOnIntent = {
+  onPointerEnter: preloadCartPage,
+  onTouchStart: preloadCartPage,
+  onFocus: preloadCartPage,
+};

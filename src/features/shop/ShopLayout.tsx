@@ -4,12 +4,14 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { Spinner } from '../../shared/ui/Spinner';
-import { preloadCartWhenIdle } from '../cart/lazyCartPage';
+import { whenIdle } from '../../shared/whenIdle';
+import { preloadCartPage } from '../cart/lazyCartPage';
 import { MobileCartBar } from '../cart/MobileCartBar';
 import { KioskOrderPanel, KioskShell } from '../kiosk/lazyKiosk';
 import { selectKiosk } from '../kiosk/kioskSelectors';
 import { ReferencePage } from '../session/ReferencePage';
 import { sessionActions } from '../session/sessionSlice';
+import { preloadProductPopup } from './ProductPopup';
 import { ShopFooter } from './ShopFooter';
 import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
@@ -44,9 +46,19 @@ export function ShopLayout() {
   }, [dispatch, webshopId, table, tabId]);
   useEffect(load, [load]);
 
-  // The cart is where nearly every visit goes next: fetch its code once the store is drawn and the page idle.
+  // A product's popup and the cart are where nearly every visit goes next: fetch their code once the store
+  // is drawn and the page is idle.
   const open = display === 'open';
-  useEffect(() => (open ? preloadCartWhenIdle() : undefined), [open]);
+  useEffect(
+    () =>
+      open
+        ? whenIdle(() => {
+            preloadCartPage();
+            preloadProductPopup();
+          })
+        : undefined,
+    [open],
+  );
 
   // The browser tab (and a phone's task switcher) names the shop.
   const title = useSelector(selectShopInfo)?.title;
