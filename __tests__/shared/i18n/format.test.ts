@@ -10,9 +10,13 @@ describe('formatDateTime (SPEC §2 receipt creation date; DESIGN: format dates w
     expect(formatDateTime(ISO, 'se')).toBe(new Intl.DateTimeFormat('sv-SE', SHORT).format(new Date(ISO)));
   });
 
-  it("asks Intl for 'sv-SE', never for Northern Sami 'se'", () => {
+  it("asks Intl for 'sv-SE', never for Northern Sami 'se'", async () => {
     const spy = jest.spyOn(Intl, 'DateTimeFormat');
-    formatDateTime(ISO, 'se');
+    // A fresh copy of the module: formatters are made once per language and options.
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('../../../src/shared/i18n/format');
+      fresh.formatDateTime(ISO, 'se');
+    });
     expect(spy).toHaveBeenCalledWith('sv-SE', SHORT);
     expect(spy).not.toHaveBeenCalledWith('se', expect.anything());
   });
@@ -74,6 +78,19 @@ describe("formatTime (SPEC §2 opening hours, 'HH:MM')", () => {
     expect(formatTime('25:00', 'se')).toBe('25:00');
     expect(formatTime('12:60', 'se')).toBe('12:60');
     expect(formatTime('noon', 'en')).toBe('noon');
+  });
+});
+
+describe('formatters are made once (issue 11: Intl constructors cost a slow phone ~5 ms each)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('formatting the opening hours twice creates no new Intl formatter', () => {
+    formatWeekday(1, 'fi');
+    formatTime('09:00', 'fi');
+    const spy = jest.spyOn(Intl, 'DateTimeFormat');
+    for (let day = 1; day <= 7; day++) formatWeekday(day, 'fi');
+    formatTime('17:30', 'fi');
+    expect(spy).not.toHaveBeenCalled();
   });
 });
 
