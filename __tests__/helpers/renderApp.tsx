@@ -102,6 +102,8 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     );
   }
   const view = render(tree);
+  // The shop layout asks for the shop and the session as it mounts; let those answers land inside act().
+  await act(async () => {});
   return {
     ...view,
     store,
