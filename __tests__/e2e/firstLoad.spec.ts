@@ -1,0 +1,79 @@
+import { expect, test, type Request } from '@playwright/test';
+import { PHONE } from './helpers/shop';
+
+/**
+ * Issue 11 in the browser: the first screen's requests start at once, each is sent once, the LCP image is
+ * preloaded early and at high priority, and the cart's code is fetched on intent.
+ */
+test.use({ viewport: PHONE });
+
+const path = (request: Request) => new URL(request.url()).pathname + new URL(request.url()).search;
+
+test('first load of a shop: shop, cart and translations start from index.html itself, each once', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(path(request)));
+  // Who started each request: the page's inline early start (a frame in the document itself) or the app.
+  const startedByDocument: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const frames = event.initiator.stack?.callFrames ?? [];
+    if (frames.length > 0 && frames.every((frame) => new URL(frame.url).pathname === '/cafe'))
+      startedByDocument.push(new URL(event.request.url).pathname + new URL(event.request.url).search);
+  });
+  await page.goto('/cafe?table=07&lng=se');
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  expect(startedByDocument).toEqual(
+    expect.arrayContaining(['/api/v2/webshop/cafe', '/api/v2/webshop/cafe/cart?table=07']),
+  );
+  expect(requests.filter((r) => r === '/api/v2/webshop/cafe')).toHaveLength(1);
+  expect(requests.filter((r) => r === '/api/v2/webshop/cafe/cart?table=07')).toHaveLength(1);
+  expect(requests.filter((r) => r.startsWith('/assets/i18n-se-json'))).toHaveLength(1);
+  // The app adopted the early answers: the cart's table reference is in the header.
+  await expect(page.getByRole('banner')).toContainText('07');
+});
+
+test("the first product's image is preloaded at high priority and is the first card's image", async ({
+  page,
+}) => {
+  await page.goto('/cafe?lng=se');
+  const firstImage = page.getByRole('article').first().locator('img');
+  await expect(firstImage).toBeVisible();
+  const preload = page.locator('link[rel=preload][as=image][fetchpriority=high]');
+  await expect(preload).toHaveCount(1);
+  const src = await firstImage.getAttribute('src');
+  expect(await preload.getAttribute('href')).toBe(src);
+});
+
+test("the cart page's code is fetched when a finger or pointer lands on the cart link", async ({ page }) => {
+  // Idle time would fetch it too: hold it back to see the intent alone.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (path(request).startsWith('/assets/cart.')) chunks.push(path(request));
+  });
+  await page.goto('/cafe?lng=se');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(chunks).toEqual([]);
+  await page
+    .getByRole('link', { name: /^Varukorg:/ })
+    .first()
+    .hover();
+  await expect.poll(() => chunks.length).toBe(1);
+});
+
+test('a page that is no shop starts no shop request', async ({ page }) => {
+  const api: string[] = [];
+  page.on('request', (request) => {
+    if (path(request).startsWith('/api/')) api.push(path(request));
+  });
+  await page.goto('/download?url=https%3A%2F%2Fexample.test%2Fr.pdf');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // (Error reports, when configured, go to Sentry's ingest under /api/… too: not shop requests.)
+  expect(api.filter((r) => r.startsWith('/api/v2/'))).toEqual([]);
+});
