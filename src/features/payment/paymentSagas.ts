@@ -12,7 +12,7 @@ import {
   takeLatest,
 } from 'redux-saga/effects';
 import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
-import { type Api } from '../../shared/api';
+import type { Api } from '../../shared/api';
 import { pageActions, type PageSignals } from '../../shared/pageSignals';
 import { CART_CHANGES } from '../cart/cartSagas';
 import { cartActions, type CartState } from '../cart/cartSlice';
