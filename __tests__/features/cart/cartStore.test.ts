@@ -4,6 +4,7 @@ import {
   selectCartLines,
   selectCartQuantity,
   selectCartTotal,
+  selectProductCard,
   selectProductQuantity,
   selectRemainingStock,
   selectTabLinesInCart,
@@ -164,5 +165,25 @@ describe('§5 stock limits in the store', () => {
     store.dispatch(cartActions.itemAdded(coffee()));
     expect(selectProductQuantity(store.getState(), 'bun')).toBe(before);
     expect(selectProductQuantity(store.getState(), 'coffee')).toBe(1);
+  });
+
+  it('a product card’s state stays the same object until its own quantity or addability changes', async () => {
+    const { store } = await loadedStore();
+    const bun = selectProductCard(store.getState(), 'bun');
+    expect(bun).toEqual({ product: expect.objectContaining({ id: 'bun' }), quantity: 0, addable: true });
+    store.dispatch(cartActions.itemAdded(coffee()));
+    expect(selectProductCard(store.getState(), 'bun')).toBe(bun);
+    expect(selectProductCard(store.getState(), 'coffee')?.quantity).toBe(1);
+
+    store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 2, deviations: [], description: '' }));
+    const two = selectProductCard(store.getState(), 'bun');
+    expect(two).toMatchObject({ quantity: 2, addable: true });
+    store.dispatch(
+      cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: 'warm' }),
+    );
+    // The whole stock of 3 is in the cart: no more can be added.
+    expect(selectProductCard(store.getState(), 'bun')).toMatchObject({ quantity: 3, addable: false });
+    expect(selectProductCard(store.getState(), 'cake')).toMatchObject({ quantity: 0, addable: false });
+    expect(selectProductCard(store.getState(), 'no such product')).toBeUndefined();
   });
 });

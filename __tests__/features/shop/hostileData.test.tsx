@@ -158,7 +158,8 @@ describe('§Hostile data renders as text', () => {
   it('opening hours with markup show as text', async () => {
     await renderApp('/hostile', { data: toShopData(hostileShop()) });
     const hours = await screen.findByRole('region', { name: 'Opening hours' });
-    expect(hours).toHaveTextContent(`<b>08:00</b>–${SCRIPT}`);
+    // The footer writes its days one render after the page.
+    await waitFor(() => expect(hours).toHaveTextContent(`<b>08:00</b>–${SCRIPT}`));
     expectNoInjectedMarkup();
   });
 });

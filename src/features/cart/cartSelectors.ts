@@ -57,6 +57,34 @@ export const selectCanAdd = (state: State, productId: string): boolean => {
     : false;
 };
 
+/** What a product card shows of the store: the product, its cart quantity and whether one more can be added. */
+export interface ProductCardState {
+  product: Product;
+  quantity: number;
+  addable: boolean;
+}
+
+/** The last state handed to each product's card, by product object (an entry goes when its product does). */
+const cardStates = new WeakMap<Product, ProductCardState>();
+
+/**
+ * One product card's state: a new object only when that product's own product, cart quantity or
+ * addability changed, else the one returned before. Each card subscribes to this alone, so a cart change
+ * re-renders only the cards of products whose state it changed; per call it costs a few lookups (the
+ * quantities are computed once per cart change), whatever the size of the shop.
+ */
+export const selectProductCard = (state: State, productId: string): ProductCardState | undefined => {
+  const product = state.shop.products.entities[productId];
+  if (!product) return undefined;
+  const quantity = selectProductQuantities(state)[productId] ?? 0;
+  const addable = canAdd(effectiveStock(product, selectStockErrors(state)), quantity);
+  const before = cardStates.get(product);
+  if (before && before.quantity === quantity && before.addable === addable) return before;
+  const next = { product, quantity, addable };
+  cardStates.set(product, next);
+  return next;
+};
+
 /** Unit price of an item: the product's price plus the prices of its chosen extras. */
 export function unitPrice(
   product: Product,

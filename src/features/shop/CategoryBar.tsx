@@ -18,8 +18,8 @@ export function CategoryBar({
 }: {
   categories: Category[];
   shopId: string;
-  /** Called before jumping to a category (the store draws every category first). */
-  onJump?: () => void;
+  /** Called with the category's index before the browser jumps to it (the store draws its cards first). */
+  onJump?: (index: number) => void;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -64,25 +64,24 @@ export function CategoryBar({
             overflowX: 'auto',
             flex: 1,
             scrollbarWidth: 'thin',
+            // One rule for every link (not a style object per link).
+            '& > li': { flex: 'none' },
+            '& a': {
+              display: 'inline-flex',
+              alignItems: 'center',
+              minHeight: 44,
+              padding: '0 14px',
+              borderRadius: 22,
+              color: theme.textColor,
+              textDecoration: 'none',
+              whiteSpace: 'nowrap',
+              '&:hover': { background: theme.transparentBackgroundColor, textDecoration: 'underline' },
+            },
           }}
         >
           {categories.map((category, index) => (
-            <li key={category.id} css={{ flex: 'none' }}>
-              <a
-                href={`#${categoryAnchor(index)}`}
-                onClick={onJump}
-                css={{
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  minHeight: 44,
-                  padding: '0 14px',
-                  borderRadius: 22,
-                  color: theme.textColor,
-                  textDecoration: 'none',
-                  whiteSpace: 'nowrap',
-                  '&:hover': { background: theme.transparentBackgroundColor, textDecoration: 'underline' },
-                }}
-              >
+            <li key={category.id}>
+              <a href={`#${categoryAnchor(index)}`} onClick={onJump && (() => onJump(index))}>
                 {category.name}
               </a>
             </li>

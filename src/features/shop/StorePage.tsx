@@ -1,30 +1,44 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Global, useTheme } from '@emotion/react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Navigate, useParams } from 'react-router-dom';
+import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
-import { useProgressiveCount } from '../../shared/ui/useProgressiveCount';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import type { SessionState } from '../session/sessionSlice';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
-import { ProductCard } from './ProductCard';
+import { ProductBlock, type CardSettings } from './ProductBlock';
+import { cardTexts } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
 import { selectCategories, selectShopInfo } from './shopSelectors';
+import { gridOf, storeClass, storeStyles } from './storeStyles';
+import { BLOCK_SIZE, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
 
 const selectHasActiveTab = (state: { session: SessionState }) => state.session.activeTab !== null;
 
-/** Cards above the fold load their images at once; the rest lazily. */
-const EAGER_IMAGES = 4;
-/** Products drawn in the first render, then per batch (see useProgressiveCount). */
-const FIRST_BATCH = 60;
-const BATCH = 200;
+/** Products drawn in the first render of a big shop (whole blocks from the top); the observer does the rest. */
+const FIRST_DRAWN = 24;
+
+/** A first guess of a row's height, until a drawn grid has been measured (before the first paint). */
+function guessMetrics(displayType: DisplayType, grid: { minCard: number; gap: number }): GridMetrics {
+  const rowHeight =
+    displayType === 'LARGE_IMAGE' ? grid.minCard + 110 : displayType === 'SMALL_IMAGE' ? 176 : 120;
+  return { columns: 1, rowHeight, gap: grid.gap };
+}
 
 /**
  * §2 store page: sticky category bar, optional description, a section per category with its products in
  * `sortedProducts` order. A shop with no categories but an open tab goes straight to the cart.
+ *
+ * A big shop draws only the cards near the viewport (see storeWindow and ProductBlock): every section and
+ * its heading are always there at their full height, so anchors, the sticky bar, Tab order and the
+ * browser's find keep working. Per-card work is hoisted here: one `t` for all cards' texts, one stylesheet
+ * of static classes for the theme.
  */
 export function StorePage() {
   const { t } = useTranslation();
+  const theme = useTheme();
   const { webshopId = '' } = useParams();
   const info = useSelector(selectShopInfo);
   const categories = useSelector(selectCategories);
@@ -32,61 +46,101 @@ export function StorePage() {
   const kiosk = useSelector(selectIsKiosk);
   const [openProduct, setOpenProduct] = useState<string | null>(null);
   const close = useCallback(() => setOpenProduct(null), []);
-  // Where each category starts in the whole list of products (for batching and eager images).
+
+  const displayType = info?.displayType ?? 'NO_IMAGE';
+  const grid = useMemo(() => gridOf(displayType, kiosk), [displayType, kiosk]);
+  const total = categories.reduce((n, c) => n + c.productIds.length, 0);
+  const windowed = total > WINDOW_FROM;
+  const styles = useMemo(() => storeStyles(theme, grid, windowed), [theme, grid, windowed]);
+  const win = useMemo(
+    () => new StoreWindow(windowed, guessMetrics(displayType, grid)),
+    [windowed, displayType, grid],
+  );
+  useEffect(() => () => win.disconnect(), [win]);
+
+  const texts = useMemo(() => cardTexts(t), [t]);
+  const card = useMemo<CardSettings>(
+    () => ({ shopId: webshopId, displayType, onOpen: setOpenProduct, texts }),
+    [webshopId, displayType, texts],
+  );
+  // Where each category starts in the whole list of products (eager images, the first blocks drawn).
   const starts = useMemo(() => {
     const result: number[] = [];
     categories.reduce((n, c) => (result.push(n), n + c.productIds.length), 0);
     return result;
   }, [categories]);
-  const total = categories.reduce((n, c) => n + c.productIds.length, 0);
-  const [revealed, revealAll] = useProgressiveCount(total, FIRST_BATCH, BATCH);
+  // A category jump draws the target's cards before the browser scrolls there.
+  const jump = useCallback((index: number) => win.revealSection(index), [win]);
+
   if (!info) return null;
   if (categories.length === 0 && hasTab)
     return <Navigate to={`/${encodeURIComponent(webshopId)}/cart`} replace />;
 
-  // A kiosk's cards are larger: read standing, tapped at arm's length.
-  const minCard = info.displayType === 'LARGE_IMAGE' ? (kiosk ? 200 : 160) : kiosk ? 280 : 300;
-  const columns = {
-    gridTemplateColumns: `repeat(auto-fill, minmax(${minCard}px, 1fr))`,
-    gap: kiosk ? 16 : 12,
-  };
   return (
     <>
-      {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={revealAll} />}
+      <Global styles={styles} />
+      {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={jump} />}
       <Page>
         <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {info.title}
         </h1>
         {info.description && <p css={{ whiteSpace: 'pre-line', marginTop: 0 }}>{info.description}</p>}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
-        {categories.map((category, index) => {
-          const start = starts[index] ?? 0;
-          return (
-            <section
-              key={category.id}
-              id={categoryAnchor(index)}
-              aria-labelledby={`${categoryAnchor(index)}-title`}
-              css={{ scrollMarginTop: 64, contentVisibility: 'auto', containIntrinsicSize: 'auto 600px' }}
-            >
-              <h2 id={`${categoryAnchor(index)}-title`}>{category.name}</h2>
-              <div css={{ display: 'grid', ...columns }}>
-                {start < revealed &&
-                  category.productIds.map((productId, position) => (
-                    <ProductCard
-                      key={productId}
-                      shopId={webshopId}
-                      productId={productId}
-                      displayType={info.displayType}
-                      eager={start + position < EAGER_IMAGES}
-                      onOpen={setOpenProduct}
-                    />
-                  ))}
-              </div>
-            </section>
-          );
-        })}
+        {categories.map((category, index) => (
+          <CategorySection
+            key={category.id}
+            index={index}
+            category={category}
+            start={starts[index] ?? 0}
+            win={win}
+            card={card}
+          />
+        ))}
       </Page>
       {openProduct && <ProductPopup productId={openProduct} onClose={close} />}
     </>
   );
 }
+
+/** One category: its heading, always, and its products in blocks of BLOCK_SIZE. */
+const CategorySection = memo(function CategorySection({
+  index,
+  category,
+  start,
+  win,
+  card,
+}: {
+  index: number;
+  category: Category;
+  start: number;
+  win: StoreWindow;
+  card: CardSettings;
+}) {
+  const blocks = useMemo(() => {
+    const result: string[][] = [];
+    for (let i = 0; i < category.productIds.length; i += BLOCK_SIZE)
+      result.push(category.productIds.slice(i, i + BLOCK_SIZE));
+    return result;
+  }, [category.productIds]);
+  const anchor = categoryAnchor(index);
+  return (
+    <section id={anchor} aria-labelledby={`${anchor}-title`} className={storeClass.section}>
+      <h2 id={`${anchor}-title`}>{category.name}</h2>
+      {blocks.map((productIds, b) => {
+        const first = start + b * BLOCK_SIZE;
+        return (
+          <ProductBlock
+            key={b}
+            win={win}
+            section={index}
+            productIds={productIds}
+            first={first}
+            initiallyDrawn={first < FIRST_DRAWN}
+            label={card.texts.showProducts(category.name)}
+            card={card}
+          />
+        );
+      })}
+    </section>
+  );
+});

@@ -1,40 +1,37 @@
+import { css } from '@emotion/react';
 import { memo } from 'react';
 import { useSelector } from 'react-redux';
 import { readableTextOn } from '../../domain/theme';
-import { selectTagById } from './shopSelectors';
-import type { ShopState } from './shopSlice';
+import { selectTagEntities } from './shopSelectors';
 
-/** One tag chip in its own colour (colours were checked at the API edge, text colour follows §3). */
-const TagChip = memo(function TagChip({ tagId }: { tagId: string }) {
-  const tag = useSelector((state: { shop: ShopState }) => selectTagById(state, tagId));
-  if (!tag) return null;
-  return (
-    <li
-      css={{
-        background: tag.color,
-        color: readableTextOn(tag.color),
-        borderRadius: 12,
-        padding: '2px 10px',
-        fontSize: 13,
-        fontWeight: 600,
-      }}
-    >
-      {tag.tag}
-    </li>
-  );
+/** Serialized once for every list (chips are plain `li`s in their own colours). */
+const listCss = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 6,
+  margin: '4px 0',
+  padding: 0,
+  listStyle: 'none',
+  '& > li': { borderRadius: 12, padding: '2px 10px', fontSize: 13, fontWeight: 600 },
 });
 
-/** A product's tags (§3 tag ids), each chip subscribed to its own tag only. */
-export function TagList({ tagIds, label }: { tagIds: string[]; label: string }) {
+/**
+ * A product's tags (§3 tag ids), each chip in its own colour (colours were checked at the API edge, text
+ * colour follows §3). One subscription per list, to the tag entities, which change only when the shop does.
+ */
+export const TagList = memo(function TagList({ tagIds, label }: { tagIds: string[]; label: string }) {
+  const tags = useSelector(selectTagEntities);
   if (tagIds.length === 0) return null;
   return (
-    <ul
-      aria-label={label}
-      css={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '4px 0', padding: 0, listStyle: 'none' }}
-    >
-      {tagIds.map((id) => (
-        <TagChip key={id} tagId={id} />
-      ))}
+    <ul aria-label={label} css={listCss}>
+      {tagIds.map((id) => {
+        const tag = tags[id];
+        return tag ? (
+          <li key={id} style={{ background: tag.color, color: readableTextOn(tag.color) }}>
+            {tag.tag}
+          </li>
+        ) : null;
+      })}
     </ul>
   );
-}
+});

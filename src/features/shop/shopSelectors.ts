@@ -29,6 +29,8 @@ export const { selectAll: selectAllProducts } = productsAdapter.getSelectors(
  * adapter's memoized selectById would keep a cache entry per product id (2,000 on a big shop) for nothing.
  */
 export const selectProductById = (state: State, productId: string) => state.shop.products.entities[productId];
+/** All products by id (the same object until a product changes). */
+export const selectProductEntities = (state: State) => state.shop.products.entities;
 export const { selectAll: selectCategories } = categoriesAdapter.getSelectors(
   (state: State) => state.shop.categories,
 );
@@ -36,7 +38,9 @@ export const { selectById: selectDeviationById, selectEntities: selectDeviationE
   deviationsAdapter.getSelectors((state: State) => state.shop.deviations);
 export const { selectById: selectDeviationGroupById, selectEntities: selectDeviationGroupEntities } =
   deviationGroupsAdapter.getSelectors((state: State) => state.shop.deviationGroups);
-export const { selectById: selectTagById } = tagsAdapter.getSelectors((state: State) => state.shop.tags);
+export const { selectEntities: selectTagEntities } = tagsAdapter.getSelectors(
+  (state: State) => state.shop.tags,
+);
 export const { selectAll: selectPaymentMethods, selectById: selectPaymentMethodById } =
   paymentMethodsAdapter.getSelectors((state: State) => state.shop.paymentMethods);
 

@@ -1,0 +1,149 @@
+import type { Theme } from '../../domain/theme';
+import type { DisplayType } from '../../domain/types';
+
+/**
+ * The store grid's stylesheet: plain class names, written once per theme by the store page's `<Global>`,
+ * instead of an Emotion `css` object on every element of every card (which serialized and hashed styles
+ * per element per render and added two components per styled element).
+ */
+export const storeClass = {
+  section: 'store-section',
+  /** A block of up to BLOCK_SIZE cards of a section (see storeWindow), drawn or empty. */
+  block: 'store-block',
+  grid: 'store-grid',
+  /** An empty block: the cards it stands for are not drawn (see storeWindow). */
+  placeholder: 'store-placeholder',
+  card: 'store-card',
+  /** LARGE_IMAGE: image on top; otherwise a row card. */
+  cardLarge: 'store-card--large',
+  image: 'store-image',
+  imageEmpty: 'store-image--empty',
+  body: 'store-body',
+  title: 'store-title',
+  open: 'store-open',
+  description: 'store-description',
+  row: 'store-row',
+  price: 'store-price',
+  soldOut: 'store-sold-out',
+  inCart: 'store-in-cart',
+  add: 'store-add',
+} as const;
+
+/** Size of a card's image per display type (§9: row card image 150 px). */
+export const IMAGE_SIZE = { SMALL_IMAGE: 150, LARGE_IMAGE: 480, NO_IMAGE: 0 } as const;
+
+/** The grid's narrowest column and gap: a kiosk's cards are larger, read standing, tapped at arm's length. */
+export function gridOf(displayType: DisplayType, kiosk: boolean) {
+  const minCard = displayType === 'LARGE_IMAGE' ? (kiosk ? 200 : 160) : kiosk ? 280 : 300;
+  return { minCard, gap: kiosk ? 16 : 12 };
+}
+
+const c = (name: string) => `.${name}`;
+
+/**
+ * The stylesheet for `<Global styles>`: theme colours and the grid's columns baked in. A `windowed` store
+ * keeps the view still itself when blocks are drawn above it (see ProductBlock), so its sections are no
+ * scroll anchors for the browser, which would otherwise adjust a second time or, anchored on a block
+ * being drawn, not at all.
+ */
+export function storeStyles(
+  theme: Theme,
+  { minCard, gap }: { minCard: number; gap: number },
+  windowed: boolean,
+) {
+  const large = c(storeClass.cardLarge);
+  return {
+    [c(storeClass.section)]: { scrollMarginTop: 64, overflowAnchor: windowed ? 'none' : 'auto' },
+    [c(storeClass.grid)]: {
+      display: 'grid',
+      gridTemplateColumns: `repeat(auto-fill, minmax(${minCard}px, 1fr))`,
+      gap,
+    },
+    // Blocks follow each other as if one grid: the gap between their rows stays.
+    [`${c(storeClass.block)} + ${c(storeClass.block)}`]: { marginTop: gap },
+    [c(storeClass.placeholder)]: { outline: 'none' },
+    [c(storeClass.card)]: {
+      position: 'relative',
+      display: 'flex',
+      flexDirection: 'row',
+      gap: 12,
+      padding: 12,
+      border: `1px solid ${theme.borderColor}`,
+      borderRadius: 12,
+      overflow: 'hidden',
+      background: theme.backgroundColor,
+      '&:focus-within': { boxShadow: `0 0 0 3px ${theme.linkColor}` },
+    },
+    [large]: { flexDirection: 'column', padding: 0 },
+    [c(storeClass.image)]: {
+      width: IMAGE_SIZE.SMALL_IMAGE,
+      height: IMAGE_SIZE.SMALL_IMAGE,
+      flex: 'none',
+      objectFit: 'cover',
+      borderRadius: 8,
+      maxWidth: '35vw',
+      maxHeight: '35vw',
+    },
+    [`${large} ${c(storeClass.image)}`]: {
+      width: '100%',
+      height: 'auto',
+      aspectRatio: '1 / 1',
+      display: 'block',
+      borderRadius: 0,
+      maxWidth: 'none',
+      maxHeight: 'none',
+    },
+    [c(storeClass.imageEmpty)]: { background: theme.transparentBackgroundColor },
+    [c(storeClass.body)]: { display: 'flex', flexDirection: 'column', gap: 4, flex: 1, minWidth: 0 },
+    [`${large} ${c(storeClass.body)}`]: { padding: '0 12px 12px' },
+    [c(storeClass.title)]: { margin: 0, fontSize: 17 },
+    // The card's main control covers the whole card (a click anywhere opens it); the add button sits above.
+    [c(storeClass.open)]: {
+      color: theme.textColor,
+      textDecoration: 'none',
+      font: 'inherit',
+      fontWeight: 700,
+      textAlign: 'left',
+      background: 'none',
+      border: 'none',
+      padding: 0,
+      cursor: 'pointer',
+      '&::after': { content: '""', position: 'absolute', inset: 0 },
+      '&:focus-visible': { outline: 'none' },
+    },
+    [c(storeClass.description)]: {
+      margin: 0,
+      fontSize: 14,
+      opacity: 0.85,
+      display: '-webkit-box',
+      WebkitLineClamp: 2,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+    },
+    [c(storeClass.row)]: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: 8,
+      marginTop: 'auto',
+      flexWrap: 'wrap',
+    },
+    [c(storeClass.price)]: { fontWeight: 700 },
+    [c(storeClass.soldOut)]: { fontWeight: 600, color: theme.errorColor },
+    [c(storeClass.inCart)]: { fontSize: 14 },
+    [c(storeClass.add)]: {
+      position: 'relative',
+      zIndex: 1,
+      marginLeft: 'auto',
+      width: 44,
+      height: 44,
+      borderRadius: 22,
+      border: 'none',
+      background: theme.primaryColor,
+      color: theme.buttonTextColor,
+      fontSize: 24,
+      lineHeight: 1,
+      cursor: 'pointer',
+      '&:disabled': { opacity: 0.4, cursor: 'not-allowed' },
+    },
+  } as const;
+}
