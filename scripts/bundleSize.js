@@ -9,7 +9,7 @@ const zlib = require('node:zlib');
 
 const dist = path.resolve(__dirname, '..', 'dist');
 /** Initial JS budget, gzip level 9 (issue 11). */
-const BUDGET_GZIP_BYTES = 151 * 1024;
+const BUDGET_GZIP_BYTES = 153 * 1024;
 const statsPath = path.join(dist, 'stats.json');
 if (!fs.existsSync(statsPath)) {
   console.error('dist/stats.json is missing: run `npm run build:stats` first.');

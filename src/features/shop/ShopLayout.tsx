@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useCallback, useEffect } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,6 @@ import { preloadCartPage } from '../cart/lazyCartPage';
 import { MobileCartBar } from '../cart/MobileCartBar';
 import { KioskOrderPanel, KioskShell } from '../kiosk/lazyKiosk';
 import { selectKiosk } from '../kiosk/kioskSelectors';
-import { ReferencePage } from '../session/ReferencePage';
 import { sessionActions } from '../session/sessionSlice';
 import { preloadProductPopup } from './ProductPopup';
 import { ShopFooter } from './ShopFooter';
@@ -17,6 +16,13 @@ import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
 import { selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
 import { shopActions, type ShopState } from './shopSlice';
+
+/** §2 reference page: only shops that ask for a table or order number show it, so it is a chunk of its own. */
+const ReferencePage = lazy(() =>
+  import(/* webpackChunkName: "reference" */ '../session/ReferencePage').then((m) => ({
+    default: m.ReferencePage,
+  })),
+);
 
 const selectShopLoading = (state: { shop: ShopState }) => state.shop.status === 'loading';
 
@@ -71,7 +77,12 @@ export function ShopLayout() {
   else if (display === 'error') content = <ShopLoadError onRetry={load} />;
   else if (display === 'loading') content = <Spinner label={t('shop.loading')} />;
   else if (display === 'closed') content = <ShopClosed />;
-  else if (display === 'needsReference') content = <ReferencePage shopId={webshopId} />;
+  else if (display === 'needsReference')
+    content = (
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
+        <ReferencePage shopId={webshopId} />
+      </Suspense>
+    );
   // On a kiosk each customer gets the pages drawn anew: nothing typed on screen (a note, an e-mail) stays.
   // A screen whose code is still on its way shows a spinner inside the layout, so the shop and session
   // requests above never wait for that code.
