@@ -225,17 +225,19 @@ describe('§2 shop header', () => {
     expect(home).toHaveAttribute('href', '/cafe');
   });
 
-  it("no default logo flashes before the shop's own: the header draws a logo only once the shop is known (issue 11)", async () => {
+  it("no default logo or colour flashes before the shop's own: the header draws them only once the shop is known (issue 11)", async () => {
     const answer = deferred<ShopData>();
     const data = shopData();
     data.company.logo = 'https://img.example.test/cafe-logo.png';
     await renderApp('/cafe', { api: { getShop: jest.fn(() => answer.promise) } });
     const banner = await screen.findByRole('banner');
     expect(banner.querySelector('img')).toBeNull();
+    expect(getComputedStyle(banner).backgroundColor).toBe('rgba(0, 0, 0, 0)');
     await act(async () => answer.resolve(data));
     await waitFor(() =>
       expect(banner.querySelector('img')).toHaveAttribute('src', 'https://img.example.test/cafe-logo.png'),
     );
+    expect(getComputedStyle(banner).backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
   });
 
   it('§2 the cart summary link (total and count) shows once loaded and leads to the cart', async () => {

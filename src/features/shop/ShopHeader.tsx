@@ -24,7 +24,8 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
   return (
     <header
       css={{
-        background: theme.navBarColor,
+        // Until the shop is known its colours are not: no default colour flashes before the shop's own.
+        background: info ? theme.navBarColor : 'transparent',
         color: theme.contrastTextColor,
         display: 'flex',
         alignItems: 'center',
