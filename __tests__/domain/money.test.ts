@@ -100,7 +100,9 @@ describe('prices are formatted once per currency and amount (issue 11: a big sho
   it('a price shown again is not formatted again', () => {
     const price = { amount: 4_217, currency: 'EUR' as const };
     formatMoney(price);
-    const spy = jest.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+    // `format` is a getter on Intl.NumberFormat.prototype (it hands out a bound function): watch the getter.
+    const proto = Intl.NumberFormat.prototype as unknown as { readonly format: unknown };
+    const spy = jest.spyOn(proto, 'format', 'get');
     expect(formatMoney({ ...price })).toBe('42,17 €');
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
