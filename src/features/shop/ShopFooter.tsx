@@ -89,7 +89,7 @@ export function ShopFooter({
           </Link>
         </p>
       </section>
-      {showOpeningHours && <OpeningHours hours={info.openHours} deferred />}
+      {showOpeningHours && <OpeningHours hours={info.openHours} />}
       <p
         css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, margin: 0, opacity: 0.9 }}
       >
