@@ -72,6 +72,12 @@ export function ShopLayout() {
     if (title) document.title = title;
   }, [title]);
 
+  // A screen's code on its way: a spinner a screen tall, so the footer below does not jump when it arrives.
+  const screenLoading = (
+    <div css={{ minHeight: '100vh' }}>
+      <Spinner label={t('common.loading')} />
+    </div>
+  );
   let content;
   if (display === 'notFound') content = <ShopNotFound />;
   else if (display === 'error') content = <ShopLoadError onRetry={load} />;
@@ -79,7 +85,7 @@ export function ShopLayout() {
   else if (display === 'closed') content = <ShopClosed />;
   else if (display === 'needsReference')
     content = (
-      <Suspense fallback={<Spinner label={t('common.loading')} />}>
+      <Suspense fallback={screenLoading}>
         <ReferencePage shopId={webshopId} />
       </Suspense>
     );
@@ -89,7 +95,7 @@ export function ShopLayout() {
   else
     content = (
       <Fragment key={kiosk.customer}>
-        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+        <Suspense fallback={screenLoading}>
           <Outlet />
         </Suspense>
       </Fragment>
