@@ -4,6 +4,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { minify_sync } from 'terser';
 import webpack from 'webpack';
+import { netlifyHeaders, netlifyRedirects, nginxServerBlock } from './src/hosting/hostConfigs';
+import { securityHeaders, type HostingEnv } from './src/hosting/securityHeaders';
 
 /**
  * The page's early start (src/earlyStart/earlyStart.js), minified, inlined into index.html's head before
@@ -55,6 +57,43 @@ export function environmentDefaults(demo: boolean): Record<string, string> {
   };
 }
 
+/** The variables of the environment that are set (EnvironmentPlugin's view: set wins over the default). */
+function definedEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/**
+ * Writes the production host configs next to the bundle (src/hosting): `_headers`, `_redirects`,
+ * `nginx.conf` and `headers.json`, with a Content-Security-Policy for this build's providers and the hashes
+ * of the built index.html's inline scripts.
+ */
+class HostConfigsPlugin {
+  constructor(private readonly env: HostingEnv) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('HostConfigsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'HostConfigsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const index = compilation.getAsset('index.html');
+          if (!index) throw new Error('HostConfigsPlugin: no index.html in the build');
+          const set = securityHeaders(this.env, index.source.source().toString());
+          const files: Record<string, string> = {
+            _headers: netlifyHeaders(set),
+            _redirects: netlifyRedirects(),
+            'nginx.conf': nginxServerBlock(set),
+            'headers.json': `${JSON.stringify(set, null, 2)}\n`,
+          };
+          for (const [name, text] of Object.entries(files))
+            compilation.emitAsset(name, new webpack.sources.RawSource(text));
+        },
+      );
+    });
+  }
+}
+
 /**
  * One config for production builds and the demo server's dev middleware.
  * Build-time configuration comes from the environment (see src/app/config.ts and README).
@@ -64,6 +103,7 @@ export default function config(
   argv: { mode?: 'production' | 'development' },
 ): webpack.Configuration {
   const production = argv.mode !== 'development';
+  const environment = { ...environmentDefaults(process.env.DEMO === '1'), ...definedEnvironment() };
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.tsx' },
@@ -75,7 +115,8 @@ export default function config(
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval() in development either: the page's CSP allows no 'unsafe-eval' (src/hosting).
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // react-router 7's package exports only its development build (remix-run/react-router#12532), which
@@ -125,6 +166,7 @@ export default function config(
           { from: 'static/robots.txt', to: 'robots.txt' },
         ],
       }),
+      ...(production ? [new HostConfigsPlugin(environment)] : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

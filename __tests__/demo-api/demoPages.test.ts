@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDemoApi } from '../../src/demo-api/demoApi';
+import { securityHeaders } from '../../src/hosting/securityHeaders';
 import { startDemo, type Answer, type Harness } from './demoTestClient';
 
 let h: Harness;
@@ -77,10 +78,11 @@ describe('SPA hosting', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.mkdirSync(path.join(dist, 'static'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Shop</title></head><body><div id="root"></div></body></html>',
-    );
+    const indexHtml =
+      '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Shop</title></head><body><div id="root"></div></body></html>';
+    fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    // What the build writes next to index.html (src/hosting): the headers the demo server sends.
+    fs.writeFileSync(path.join(dist, 'headers.json'), JSON.stringify(securityHeaders({}, indexHtml)));
     fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1);\n'.repeat(400));
     fs.writeFileSync(path.join(dist, 'static', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });

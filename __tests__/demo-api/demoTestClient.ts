@@ -28,6 +28,11 @@ export class Client {
   readonly cookies = new Map<string, string>();
   constructor(readonly origin: string) {}
 
+  /** The session id the server gave this visitor (the signed cookie's id part), if any yet. */
+  get sessionId(): string | undefined {
+    return this.cookies.get('sid')?.split('.')[0];
+  }
+
   async request(
     method: string,
     path: string,
@@ -73,8 +78,13 @@ export class Client {
   put(path: string, json: unknown): Promise<Answer> {
     return this.request('PUT', path, { json });
   }
+  /** A POST as the SPA sends it: JSON, or no body with `Content-Type: application/json` all the same. */
   post(path: string, json?: unknown): Promise<Answer> {
-    return this.request('POST', path, json === undefined ? {} : { json });
+    return this.request(
+      'POST',
+      path,
+      json === undefined ? { headers: { 'content-type': 'application/json' } } : { json },
+    );
   }
   form(path: string, fields: Record<string, string>): Promise<Answer> {
     return this.request('POST', path, {

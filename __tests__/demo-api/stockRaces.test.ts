@@ -162,7 +162,7 @@ function reserved(exceptSid: string | null = null): number {
 }
 
 function sidOf(shopper: Shopper): string | null {
-  return shopper.client.cookies.get('sid') ?? null;
+  return shopper.client.sessionId ?? null;
 }
 
 function expectRejectedUnchanged(res: Answer, status: number, name: string, before: string): void {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './helpers/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { addButton, addFromGrid, KIOSK, openShop, PHONE, productDialog } from './helpers/shop';
 

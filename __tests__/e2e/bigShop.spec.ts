@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './helpers/test';
 import { axeViolations } from './helpers/axe';
 import { openShop, PHONE } from './helpers/shop';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './helpers/test';
 import { addButton, headerCartLink, KIOSK, openShop, productDialog } from './helpers/shop';
 
 /** Issue 4 cart page (§2): editing an item, the empty cart, and the payment choice only once the form is valid. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './helpers/test';
 import { text } from './helpers/i18n';
 import { KIOSK, openShop, productDialog } from './helpers/shop';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './helpers/test';
 import { PHONE } from './helpers/shop';
 import {
   cafeCartWith,

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './helpers/test';
 import { addButton, headerCartLink, KIOSK, openShop, PHONE, productDialog } from './helpers/shop';
 
 /** Issue 4 product popup and product page (§2), their §5 extras rules and the modal dialog's keyboard use. */

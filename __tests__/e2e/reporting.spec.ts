@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './helpers/test';
 
 // §8 error reporting in the built app: the build's SENTRY_DSN points at the demo API's collector
 // (`npm run test:e2e` builds with SENTRY_DSN=http://e2e@127.0.0.1:4321/1 and SENTRY_RELEASE=e2e), so

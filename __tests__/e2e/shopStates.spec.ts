@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './helpers/test';
 import { HOSTILE_STRINGS } from '../../src/demo-api/fixtures';
 import { addButton, headerCartLink, KIOSK, openShop, productDialog } from './helpers/shop';
 

@@ -14,7 +14,8 @@ import { registerOauthSimulator } from './oauthSimulator';
 import { settleDuePayments } from './paymentService';
 import { registerReceiptRoutes } from './receiptRoutes';
 import { registerReportCollector } from './reportCollectorRoutes';
-import { installSessionCookie } from './sessionCookie';
+import { installRequestGuards } from './requestGuards';
+import { installSessionCookie, sessionSecret } from './sessionCookie';
 import { registerShopRoutes } from './shopRoutes';
 import { ShopCatalog } from './shopCatalog';
 import { registerSimulatorRoutes } from './simulatorRoutes';
@@ -22,6 +23,7 @@ import { registerSpa, type SpaOptions } from './spaHosting';
 import fastifyCompress from '@fastify/compress';
 import { registerStripeSimulator } from './stripeSimulator';
 import { registerVivaSimulator } from './vivaSimulator';
+import { STRICT_TRANSPORT_SECURITY } from '../hosting/securityHeaders';
 
 /** How long a started payment reserves its stock unless told otherwise: 10 minutes. */
 export const DEFAULT_RESERVATION_MS = 10 * 60 * 1000;
@@ -38,6 +40,8 @@ export interface DemoApiOptions {
   spa?: SpaOptions;
   /** Fastify request logging (default off). */
   logger?: boolean;
+  /** Secret that signs session ids (SESSION_SECRET); default: a random one kept in the database. */
+  sessionSecret?: string;
 }
 
 export interface DemoApi {
@@ -136,14 +140,21 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   app.addHook('onRequest', async () => {
     settleDuePayments(ctx);
   });
+  const https = ctx.publicOrigin?.startsWith('https:') ?? false;
+  const secret = sessionSecret(db, options.sessionSecret);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       void reply.header('cache-control', 'no-store');
     if (!reply.hasHeader('x-content-type-options')) void reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('referrer-policy'))
+      void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (https && !reply.hasHeader('strict-transport-security'))
+      void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
 
   void app.register(async (api) => {
-    installSessionCookie(api, { secure: ctx.publicOrigin?.startsWith('https:') ?? false });
+    installRequestGuards(api, { publicOrigin: ctx.publicOrigin, jsonOnly: true });
+    installSessionCookie(api, { secure: https, secret });
     registerShopRoutes(api, ctx);
     registerReceiptRoutes(api, ctx);
     registerCompanyRoutes(api, ctx);
@@ -158,6 +169,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
       { parseAs: 'string', bodyLimit: 8 * 1024 },
       parseForm,
     );
+    installRequestGuards(demo, { publicOrigin: ctx.publicOrigin, jsonOnly: false });
     registerDemoPages(demo, ctx);
     registerSimulatorRoutes(demo, ctx);
     registerVivaSimulator(demo, ctx);

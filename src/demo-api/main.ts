@@ -3,7 +3,9 @@
  *
  *   PORT (8080), HOST (127.0.0.1), DEMO_DB (.data/demo.sqlite), SWISH_DELAY_MS (4000),
  *   SWISH_AUTO_COMPLETE (true), RESERVATION_MS (600000: how long a started payment holds its stock),
- *   PUBLIC_ORIGIN (for links given to other sites), LOG (false).
+ *   PUBLIC_ORIGIN (for links given to other sites; https also makes the session cookie Secure and adds
+ *   Strict-Transport-Security), SESSION_SECRET (signs session ids; default: a random one kept in the
+ *   database), LOG (false).
  *   --dist or NODE_ENV=production: serve dist/ (run `npm run build` first); otherwise webpack dev middleware.
  *   --no-spa: API and demo pages only.
  */
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
     spa,
     logger: process.env.LOG === 'true',
+    sessionSecret: process.env.SESSION_SECRET || undefined,
   });
   const origin = await api.listen(port, host);
   // Swish outcomes and reservation expiry are also applied on each request; the timer makes the simulator

@@ -3,6 +3,11 @@
  * bundle from dist/ (production, `--dist`), or webpack's dev middleware (development). Any GET that is not
  * under /api, /demo, /static or /assets answers index.html (client-side routes such as /cafe/cart).
  * The SPA loads the Stripe.js double itself (STRIPE_JS_URL) when a card panel opens, so no page pays for it.
+ *
+ * Every answer carries the production header set (src/hosting; Strict-Transport-Security is added by
+ * demoApi.ts when PUBLIC_ORIGIN is https): from dist/headers.json, which the build
+ * rendered together with the nginx and CDN configs, or, for the dev bundle, computed the same way from this
+ * process's environment and the dev index.html.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +15,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Configuration } from 'webpack';
+import { HOST_CONFIG_FILES } from '../hosting/hostConfigs';
+import { headerKindFor, securityHeaders, type HeaderSet } from '../hosting/securityHeaders';
 
 export interface SpaOptions {
   /** Built bundle directory (default <repo>/dist). */
@@ -128,10 +135,12 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
         });
         return reply;
       }
+      const indexHtml = await readIndex();
+      // The dev bundle's policy: this process's environment is the build's (demoBuildEnvironment).
       return reply
+        .headers(securityHeaders(process.env, indexHtml).document)
         .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await readIndex());
+        .send(indexHtml);
     });
     return () => new Promise<void>((resolve) => middleware.close(() => resolve()));
   }
@@ -139,29 +148,29 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   const root = path.resolve(options.distDir ?? path.join(REPO_ROOT, 'dist'));
   const indexPath = path.join(root, 'index.html');
   if (!fs.existsSync(indexPath)) throw new Error(`No built SPA at ${indexPath}; run \`npm run build\` first`);
+  const headerSet = JSON.parse(fs.readFileSync(path.join(root, 'headers.json'), 'utf8')) as HeaderSet;
   app.get('/*', async (request, reply) => {
     const pathname = pathOf(request);
     if (pathname === null || RESERVED.test(pathname)) return notFound(reply);
     const file = path.resolve(root, `.${pathname}`);
     const inside = file === root || file.startsWith(root + path.sep);
+    // The host's configuration files are not part of the site (nginx.conf answers the same).
+    if (HOST_CONFIG_FILES.some((name) => file === path.join(root, name))) return notFound(reply);
     if (inside && file !== indexPath) {
       const stat = await fs.promises.stat(file).catch(() => null);
       if (stat?.isFile()) {
         const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-        // Hashed bundle files never change; everything else is revalidated.
-        const immutable = pathname.startsWith('/assets/') && /\.[0-9a-f]{10}\./.test(pathname);
         return reply
+          .headers(headerSet[headerKindFor(pathname)])
           .header('content-type', type)
-          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-          .header('x-content-type-options', 'nosniff')
           .send(fs.createReadStream(file));
       }
     }
     if (!inside || ASSET_DIRS.test(pathname)) return notFound(reply);
     const indexHtml = await fs.promises.readFile(indexPath, 'utf8');
     return reply
+      .headers(headerSet.document)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
       .send(indexHtml);
   });
   return async () => undefined;

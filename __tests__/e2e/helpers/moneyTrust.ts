@@ -1,4 +1,5 @@
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base } from './test';
 import { resetDemo, type SimulatorPayment } from './payment';
 
 /**

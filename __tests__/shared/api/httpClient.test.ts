@@ -66,9 +66,14 @@ describe('requests (§6 calls include cookies, §7 JSON payloads)', () => {
     expect(JSON.parse(req?.body ?? '')).toEqual({ cart: [], tabItems: [{ id: 'a', count: 1 }] });
   });
 
-  it('§7 a call without payload sends no body and no content-type', async () => {
+  it('§7 a POST without payload sends no body, but says JSON: the API refuses other state changes (issue 12)', async () => {
     await client().request({ method: 'POST', path: '/x/cart/cancelPayment' });
     expect(server.requests[0]?.body).toBe('');
+    expect(server.requests[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('a GET sends no content-type (it has no body, and needs no CORS preflight)', async () => {
+    await client().request({ method: 'GET', path: '/x/cart' });
     expect(server.requests[0]?.headers['content-type']).toBeUndefined();
   });
 

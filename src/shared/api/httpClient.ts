@@ -66,7 +66,7 @@ export function buildUrl(baseUrl: string, path: string, query?: QueryParams): st
 
 /**
  * Creates the HTTP client. Every call sends cookies (`credentials: 'include'`) and `Accept:
- * application/json`; a body is sent as JSON. Failures follow §8: 400 → the server's name and errorCode
+ * application/json`; a body is sent as JSON, and every request but a GET says `Content-Type: application/json`. Failures follow §8: 400 → the server's name and errorCode
  * (OUT_OF_STOCK with stock levels), other non-ok → the answer text, no answer → status 0, an ok answer that
  * is not the contract's shape → MALFORMED_RESPONSE. The answer text goes to the error's `detail`, for
  * reports; the message customers may read is a short name ('INTERNAL_ERROR') or 'HTTP 502'.
@@ -82,10 +82,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const call = `${req.method} ${req.path}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const init: RequestInit = { method: req.method, credentials: 'include', headers };
-    if (req.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(req.body);
-    }
+    // Bodiless POSTs say JSON too: the API refuses any other state-changing request (cross-site guard).
+    if (req.method !== 'GET') headers['Content-Type'] = 'application/json';
+    if (req.body !== undefined) init.body = JSON.stringify(req.body);
     if (req.signal) init.signal = req.signal;
 
     let response: Response;
