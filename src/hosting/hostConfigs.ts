@@ -52,12 +52,27 @@ export function netlifyRedirects(): string {
  * full set; `always` sends them on error answers too.
  *
  * @param set - the headers
- * @param options - the directory holding dist/'s files, and what to listen on
+ * @param options - the directory holding dist/'s files, what to listen on, and the API's address when nginx
+ *   serves it on the same origin (/api/ proxied there; leave it out when API_BASE_URL points elsewhere)
  */
 export function nginxServerBlock(
   set: HeaderSet,
-  { root = '/var/www/storefront', listen = '80' }: { root?: string; listen?: string } = {},
+  {
+    root = '/var/www/storefront',
+    listen = '80',
+    apiUpstream,
+  }: { root?: string; listen?: string; apiUpstream?: string } = {},
 ): string {
+  const api = apiUpstream
+    ? `  # The API on the same origin (the session cookie is first-party; the CSP's 'self' covers it).
+  location /api/ {
+    proxy_pass ${apiUpstream};
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+  }
+
+`
+    : '';
   const add = (headers: Record<string, string>) =>
     headerLines(
       { ...headers, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY },
@@ -81,7 +96,7 @@ server {
     return 404;
   }
 
-  # Hashed bundle files never change: cached for a year. A missing one is a 404, never index.html.
+${api}  # Hashed bundle files never change: cached for a year. A missing one is a 404, never index.html.
   location /assets/ {
 ${add(set.immutableAsset)}
     try_files $uri =404;

@@ -1,10 +1,10 @@
 /**
  * The browser suite's `test`: Playwright's, plus a rule every test checks on every page it opens (issue 12):
  * no Content-Security-Policy violation. Each page and frame reports `securitypolicyviolation` events to the
- * test, which fails at its end if any arrived. Tests that open pages of their own context (browser.newContext)
- * are outside it; hosting.spec.ts covers every route and payment panel explicitly.
+ * test, which fails at its end if any arrived. Pages of a context a test makes itself (browser.newContext)
+ * are outside it unless the test watches them too; hosting.spec.ts walks every route and payment panel.
  */
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type BrowserContext } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -12,21 +12,31 @@ declare global {
   }
 }
 
+/**
+ * Collects the CSP violations of every page and frame of a context, as one line each.
+ *
+ * @returns the list, filled as violations happen
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeFunction('__reportCspViolation', (violation: string) => {
+    violations.push(violation);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void window.__reportCspViolation?.(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${event.documentURI}` +
+          (event.sample ? `: ${event.sample}` : ''),
+      );
+    });
+  });
+  return violations;
+}
+
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ context }, use) => {
-      const violations: string[] = [];
-      await context.exposeFunction('__reportCspViolation', (violation: string) => {
-        violations.push(violation);
-      });
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          void window.__reportCspViolation?.(
-            `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${event.documentURI}` +
-              (event.sample ? `: ${event.sample}` : ''),
-          );
-        });
-      });
+      const violations = await watchCspViolations(context);
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
