@@ -190,7 +190,8 @@ describe('sentryOptions (SPEC §8)', () => {
 describe('with the real @sentry/browser', () => {
   const sent = mockSentEnvelopes;
 
-  afterAll(async () => {
+  // Each test starts its own client: the one before is closed, so their state cannot mix.
+  afterEach(async () => {
     await Sentry.close();
   });
 
