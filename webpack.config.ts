@@ -52,6 +52,9 @@ export function environmentDefaults(demo: boolean): Record<string, string> {
     VISMA_APP_HOST: 'visma',
     STRIPE_APP_HOST: 'stripe',
     PROVIDER_NAME: 'Kassa',
+    // The provider's receipt host(s) for /download?url= (a placeholder: set the real one); the demo serves
+    // receipt PDFs itself, on the SPA's origin.
+    RECEIPT_HOSTS: demo ? 'self' : 'receipts.kassa.example',
     PRODUCT_HOMEPAGE_URL: demo ? '/demo' : '/',
     BOOKKEEPING_INFO_URL: demo ? '/demo' : '/',
   };

@@ -61,7 +61,12 @@ async function main() {
     </StrictMode>,
   );
   // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).
-  initReporting({ dsn: config.sentryDsn, release: config.sentryRelease });
+  initReporting({
+    dsn: config.sentryDsn,
+    release: config.sentryRelease,
+    // The customer's details as typed (payment slice, §3): reports must not carry them, echoed or not.
+    typedCustomer: () => store.getState().payment.customer,
+  });
 }
 
 void main();

@@ -48,15 +48,40 @@ async function realReceipt(request: APIRequestContext): Promise<string> {
 }
 
 test.describe('download page', () => {
-  test('shows the logo and a link to the receipt at the given http(s) URL', async ({ page }) => {
-    const url = 'https://receipts.example.com/r/123.pdf';
+  // Demo builds list only their own origin as a receipt host (RECEIPT_HOSTS=self): the demo API serves
+  // the receipt PDFs beside the SPA.
+  test("shows the logo and a link to a real receipt's PDF on a receipt host", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const receiptId = await realReceipt(request);
+    const url = `${baseURL}/api/v2/webshop/cafe/receipt/${encodeURIComponent(receiptId)}/download`;
     await page.goto(`/download?url=${encodeURIComponent(url)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Download your receipt' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download receipt' })).toHaveAttribute('href', url);
+    const link = page.getByRole('link', { name: 'Download receipt' });
+    await expect(link).toHaveAttribute('href', url);
     await expect(page.locator('img[src="/static/logo-dark.svg"]')).toBeVisible();
     await expectNoAxeViolations(page);
     await shot(page, 'download-valid');
+    const pdf = await request.get((await link.getAttribute('href')) as string);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  for (const [label, raw] of [
+    ['another host', 'https://receipts.example.com/r/123.pdf'],
+    ['look-alike host', 'http://127.0.0.1.evil.example/api/v2/webshop/cafe/receipt/r1/download'],
+    ['another port of this host', 'http://127.0.0.1:1/api/v2/webshop/cafe/receipt/r1/download'],
+  ] as const) {
+    test(`a link to ${label} says it is not a receipt link and shows no link`, async ({ page }) => {
+      await page.goto(`/download?url=${encodeURIComponent(raw)}`);
+      await expect(page.getByRole('alert')).toHaveText('This link does not lead to a receipt from Kassa.');
+      await expect(page.getByRole('link')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      if (label === 'another host') await shot(page, 'download-not-receipt');
+    });
+  }
 
   for (const [label, raw] of [
     ['javascript:', 'javascript:alert(document.domain)'],

@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './helpers/test';
+import { chooseMethod, CUSTOMER, fillDetails, METHOD } from './helpers/payment';
+import { addFromGrid, headerCartLink } from './helpers/shop';
 
 // §8 error reporting in the built app: the build's SENTRY_DSN points at the demo API's collector
 // (`npm run test:e2e` builds with SENTRY_DSN=http://e2e@127.0.0.1:4321/1 and SENTRY_RELEASE=e2e), so
@@ -84,6 +86,49 @@ test('a route error reaches the collector, as production, without contact detail
 
   const everything = (await envelopes(request)).map((e) => e.raw).join('\n');
   for (const secret of ['anna@example.com', 'anna%40example.com', '0701234567', '701234567']) {
+    expect(everything).not.toContain(secret);
+  }
+});
+
+test("a server error that echoes the customer's name and details reaches the collector without them", async ({
+  page,
+  request,
+}) => {
+  // A backend that echoes what the customer sent in its error text (issue 12): the start answer loses its
+  // client secret, so the card panel asks for the payment intent, and that call fails with a 500 whose
+  // JSON names the customer; the API edge keeps the name as the message and the whole text as detail.
+  let sent: { name: string; extraInfo: string } | null = null;
+  await page.route('**/cart/startPayment', async (route) => {
+    sent = (route.request().postDataJSON() as { customerInfo: { name: string; extraInfo: string } })
+      .customerInfo;
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), clientSecret: null } });
+  });
+  await page.route('**/api/v1/company/*/payments/*', (route) =>
+    route.fulfill({
+      status: 500,
+      json: {
+        name: `Payment failed for ${sent?.name}`,
+        message: `No intent for ${sent?.name?.split(' ').reverse().join(', ')} (${sent?.extraInfo})`,
+      },
+    }),
+  );
+
+  await openWithReporting(page, '/cafe');
+  await addFromGrid(page, 'Kladdkaka');
+  await headerCartLink(page).click();
+  await fillDetails(page, { extraInfo: 'Portkod 4711' });
+  await chooseMethod(page, METHOD.stripe);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect
+    .poll(async () => (await events(request)).map(message).join('\n'), { timeout: 10_000 })
+    .toContain('NetworkError: Payment failed for [Filtered]');
+  const everything = (await envelopes(request)).map((e) => e.raw).join('\n');
+  // The answer text went along as the report's detail, scrubbed word by word.
+  expect(everything).toContain('No intent for [Filtered], [Filtered] ([Filtered])');
+  for (const secret of [CUSTOMER.name, 'Lovelace', 'Portkod', '4711', CUSTOMER.email, CUSTOMER.phone]) {
     expect(everything).not.toContain(secret);
   }
 });

@@ -82,6 +82,7 @@ function demoBuildEnvironment(): void {
     STRIPE_JS_URL: '/demo/stripe/v3.js',
     PRODUCT_HOMEPAGE_URL: '/demo',
     BOOKKEEPING_INFO_URL: '/demo',
+    RECEIPT_HOSTS: 'self',
   };
   for (const [key, value] of Object.entries(defaults)) process.env[key] ??= value;
 }

@@ -20,6 +20,12 @@ export interface AppConfig {
   appHosts: { fortnox: string; visma: string; stripe: string };
   /** The cash-register provider's name in the footer's hosted-by line (§1). */
   providerName: string;
+  /**
+   * Where `/download?url=` may link to: the provider's receipt hosts. A bare host allows it over https
+   * on the default port, an origin (`http://127.0.0.1:8080`) exactly that origin, `self` the SPA's own
+   * origin (see features/receipt/receiptLink.ts).
+   */
+  receiptHosts: string[];
   productHomepageUrl: string;
   bookkeepingInfoUrl: string;
 }
@@ -44,6 +50,11 @@ export const config: AppConfig = {
     stripe: process.env.STRIPE_APP_HOST ?? 'stripe',
   },
   providerName: process.env.PROVIDER_NAME ?? 'Kassa',
+  // Comma-separated; empty entries are dropped (they must not stand for anything).
+  receiptHosts: (process.env.RECEIPT_HOSTS ?? 'receipts.kassa.example')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== ''),
   productHomepageUrl: process.env.PRODUCT_HOMEPAGE_URL ?? '/',
   bookkeepingInfoUrl: process.env.BOOKKEEPING_INFO_URL ?? '/',
 };

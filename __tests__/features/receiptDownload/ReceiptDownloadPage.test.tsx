@@ -159,7 +159,7 @@ describe('receipt download page', () => {
       api: { getReceiptPdf: () => Promise.resolve(PDF) },
     });
     await screen.findByRole('link', { name: 'Download' });
-    await act(async () => history.push('/download?url=https%3A%2F%2Fx.test%2Fr.pdf'));
+    await act(async () => history.push('/download?url=https%3A%2F%2Freceipts.kassa.example%2Fr.pdf'));
     await screen.findByRole('link', { name: 'Download receipt' });
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://shop.test/pdf-1');
   });

@@ -169,14 +169,29 @@ describe('sentryOptions (SPEC §8)', () => {
     expect(options.dataCollection).toEqual(
       expect.objectContaining({ userInfo: false, cookies: false, urlQueryParams: false, httpBodies: [] }),
     );
-    expect(options.beforeSend).toBe(scrubEvent);
+  });
+
+  it("beforeSend scrubs with the customer's details as they are when the report leaves", () => {
+    let typed = { name: '' };
+    const { beforeSend } = sentryOptions('https://key@errors.example/1', '', () => typed);
+    const event = (): Sentry.ErrorEvent => ({
+      type: undefined,
+      exception: { values: [{ type: 'NetworkError', value: 'Payment failed for Ada Lovelace <a@b.se>' }] },
+    });
+    const scrub = (e: Sentry.ErrorEvent) =>
+      (beforeSend?.(e, {}) as Sentry.ErrorEvent).exception?.values?.[0]?.value;
+    expect(scrub(event())).toBe('Payment failed for Ada Lovelace <[Filtered]>');
+    typed = { name: 'Ada Lovelace' };
+    expect(scrub(event())).toBe('Payment failed for [Filtered] <[Filtered]>');
+    expect(scrub(event())).toBe(scrubEvent(event(), typed).exception?.values?.[0]?.value);
   });
 });
 
 describe('with the real @sentry/browser', () => {
   const sent = mockSentEnvelopes;
 
-  afterAll(async () => {
+  // Each test starts its own client: the one before is closed, so their state cannot mix.
+  afterEach(async () => {
     await Sentry.close();
   });
 
@@ -202,6 +217,28 @@ describe('with the real @sentry/browser', () => {
     expect(event?.release).toBe('r1');
     expect(event?.contexts?.details).toEqual({ area: 'route' });
     expect(JSON.stringify(sent)).not.toContain('Failed to fetch');
+  });
+
+  it("a sent report echoing the customer's name and address in its text and detail carries neither", async () => {
+    sent.length = 0;
+    const { reporter, runScheduled } = setup(undefined, (config) => Promise.resolve(startSentry(config)));
+    reporter.init({
+      dsn: 'https://key@errors.example/1',
+      release: 'r1',
+      typedCustomer: () => ({ name: 'Ada Lovelace', address: 'Storgatan 12B', city: 'Stockholm' }),
+    });
+    await runScheduled();
+
+    // As the API edge throws it: a short message, the answer text in `detail` (sent as a context).
+    const detail = 'getPaymentIntent answered 500: no intent for Lovelace, Ada (Storgatan 12B, Stockholm)';
+    reporter.report(new NetworkError('Payment failed for Ada Lovelace', { status: 500, code: null, detail }));
+    await Sentry.flush(2000);
+
+    const everything = JSON.stringify(sent);
+    for (const secret of ['Ada', 'Lovelace', 'Storgatan', 'Stockholm'])
+      expect(everything).not.toContain(secret);
+    expect(everything).toContain('Payment failed for [Filtered]');
+    expect(everything).toContain('no intent for [Filtered], [Filtered] ([Filtered], [Filtered])');
   });
 
   it("§8 reports 'Failed to fetch payment intent' (logged) while dropping a bare 'Failed to fetch'", async () => {

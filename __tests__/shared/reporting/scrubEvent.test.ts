@@ -1,10 +1,12 @@
 import type { ErrorEvent } from '@sentry/browser';
 import {
   FILTERED,
+  MIN_TYPED_LENGTH,
   scrubData,
   scrubEvent,
   scrubText,
   stripQuery,
+  typedValuesPattern,
 } from '../../../src/shared/reporting/scrubEvent';
 
 // SPEC §8: no customer contact details are sent in reports.
@@ -195,5 +197,139 @@ describe('scrubEvent (beforeSend)', () => {
 
   it('handles a bare event', () => {
     expect(scrubEvent({ type: undefined })).toEqual(expect.objectContaining({ type: undefined }));
+  });
+});
+
+describe("the customer's typed details (a server's error text may echo them)", () => {
+  const typed = {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '0701234567',
+    address: 'Storgatan 12B',
+    postalCode: '111 22',
+    city: 'Stockholm',
+    extraInfo: 'Portkod 4711',
+  };
+  const echo =
+    'Payment failed for Ada Lovelace <ada@example.com>, Storgatan 12B, 111 22 Stockholm (Portkod 4711)';
+  const scrubbedEcho = `Payment failed for ${FILTERED} <${FILTERED}>, ${FILTERED}, ${FILTERED} ${FILTERED} (${FILTERED})`;
+
+  const report = (): ErrorEvent => ({
+    type: undefined,
+    message: echo,
+    logentry: { message: `Cancel for Ada Lovelace`, params: ['Storgatan 12B'] },
+    exception: { values: [{ type: 'NetworkError', value: 'Payment failed for Ada Lovelace' }] },
+    request: {
+      url: 'https://shop.test/cafe/cart',
+      data: { comment: 'Ada Lovelace, Storgatan 12B' },
+      headers: { 'User-Agent': 'Chrome' },
+    },
+    extra: { answer: echo },
+    contexts: { response: { detail: `startPayment answered 500: ${echo}` } },
+    tags: { who: 'Lovelace' },
+    breadcrumbs: [{ category: 'console', message: echo, data: { arguments: [echo, 'Stockholm'] } }],
+  });
+
+  it('a report that echoes name and address in its message, exception value, breadcrumbs, extra data, contexts, tags and request comes out without them', () => {
+    const scrubbed = scrubEvent(report(), typed);
+    const sent = JSON.stringify(scrubbed);
+    for (const secret of ['Ada', 'Lovelace', 'Storgatan', '12B', '111 22', 'Stockholm', '4711']) {
+      expect(sent).not.toContain(secret);
+    }
+    expect(scrubbed.message).toBe(scrubbedEcho);
+    expect(scrubbed.logentry).toEqual({ message: `Cancel for ${FILTERED}`, params: [FILTERED] });
+    expect(scrubbed.exception?.values?.[0]?.value).toBe(`Payment failed for ${FILTERED}`);
+    expect(scrubbed.extra).toEqual({ answer: scrubbedEcho });
+    expect(scrubbed.contexts).toEqual({ response: { detail: `startPayment answered 500: ${scrubbedEcho}` } });
+    expect(scrubbed.tags).toEqual({ who: FILTERED });
+    expect(scrubbed.breadcrumbs?.[0]).toEqual({
+      category: 'console',
+      message: scrubbedEcho,
+      data: { arguments: [scrubbedEcho, FILTERED] },
+    });
+    // The request's body is never sent, whatever it holds.
+    expect(scrubbed.request).toEqual({
+      url: 'https://shop.test/cafe/cart',
+      headers: { 'User-Agent': 'Chrome' },
+    });
+  });
+
+  it('a name or address in a URL path is removed too', () => {
+    const scrubbed = scrubEvent(
+      {
+        type: undefined,
+        request: { url: 'https://shop.test/x/Lovelace?email=a' },
+        transaction: '/Stockholm/y',
+      },
+      typed,
+    );
+    expect(scrubbed.request?.url).toBe(`https://shop.test/x/${FILTERED}`);
+    expect(scrubbed.transaction).toBe(`/${FILTERED}/y`);
+  });
+
+  it('e-mail addresses and phone numbers are still replaced, also ones the customer did not type', () => {
+    expect(scrubText('to ada.lovelace@example.com or +46 8 123 456 78', typedValuesPattern(typed))).toBe(
+      `to ${FILTERED} or ${FILTERED}`,
+    );
+  });
+
+  it('text that does not echo the customer is kept', () => {
+    const unrelated = 'Loading chunk 482 failed: Adapter for Evaluate not ready (status 500, order 12345)';
+    expect(scrubText(unrelated, typedValuesPattern({ ...typed, name: 'Ada Eva Lovelace' }))).toBe(unrelated);
+  });
+
+  it('each word of the name is removed on its own ("Lovelace, Ada"), the other fields only whole', () => {
+    const pattern = typedValuesPattern(typed);
+    expect(scrubText('Lovelace, Ada: no seat', pattern)).toBe(`${FILTERED}, ${FILTERED}: no seat`);
+    // 'Storgatan' alone is no echo of the address 'Storgatan 12B' (splitting free text such as extraInfo
+    // into words would remove ordinary words of messages).
+    expect(scrubText('Storgatan is closed; Portkod unknown', pattern)).toBe(
+      'Storgatan is closed; Portkod unknown',
+    );
+  });
+
+  it('matching ignores case and the white space inside and around a value', () => {
+    const pattern = typedValuesPattern({ name: '  ada   lovelace ', address: 'Storgatan\t12B' });
+    expect(scrubText('ADA LOVELACE at storgatan  12b', pattern)).toBe(`${FILTERED} at ${FILTERED}`);
+    expect(scrubText('Åsa Öberg', typedValuesPattern({ name: 'åsa öberg' }))).toBe(FILTERED);
+  });
+
+  it('a value is removed only where it stands as whole words', () => {
+    const pattern = typedValuesPattern({ name: 'Ada Lovelace', city: 'Lund' });
+    expect(scrubText('Adapter, Lundby, Lovelaces', pattern)).toBe('Adapter, Lundby, Lovelaces');
+    expect(scrubText('(Ada) "Lund"', pattern)).toBe(`(${FILTERED}) "${FILTERED}"`);
+  });
+
+  it(`values and words of the name shorter than ${MIN_TYPED_LENGTH} characters are kept`, () => {
+    const pattern = typedValuesPattern({ name: 'Bo Ek', address: 'a', city: 'Å', postalCode: '12' });
+    // 'Bo Ek' as a whole is long enough; 'Bo' and 'Ek' alone are not.
+    expect(scrubText('Bo Ek paid; bo ek; a 12 Å', pattern)).toBe(`${FILTERED} paid; ${FILTERED}; a 12 Å`);
+    expect(scrubText('Bo paid, Ek too', pattern)).toBe('Bo paid, Ek too');
+    expect(typedValuesPattern({ name: 'Bo', address: '', city: '  ' })).toBeNull();
+    expect(scrubText('Eva paid', typedValuesPattern({ name: 'Eva' }))).toBe(`${FILTERED} paid`);
+  });
+
+  it('a value that contains another is removed whole, not just the part the shorter one covers', () => {
+    const pattern = typedValuesPattern({ city: 'Lund', address: 'Lund Street 5' });
+    expect(scrubText('deliver to Lund Street 5, Lund', pattern)).toBe(`deliver to ${FILTERED}, ${FILTERED}`);
+  });
+
+  it('characters with a meaning in regular expressions are matched literally', () => {
+    const pattern = typedValuesPattern({ name: "O'Brien (Jr.)", extraInfo: 'a+b*c? [x]|{y}/z\\' });
+    expect(scrubText("for O'Brien (Jr.) and a+b*c? [x]|{y}/z\\", pattern)).toBe(
+      `for ${FILTERED} and ${FILTERED}`,
+    );
+    expect(scrubText('for OXBrien (Jr.) and aab*c', pattern)).toBe(`for OXBrien (Jr.) and aab*c`);
+  });
+
+  it('extra information holding a phone number is found after the number is replaced', () => {
+    const pattern = typedValuesPattern({ extraInfo: 'Ring 0701234567 vid grinden' });
+    expect(scrubText('Swish message: Ring 070-123 45 67 vid grinden', pattern)).toBe(
+      `Swish message: ${FILTERED}`,
+    );
+  });
+
+  it('without typed details only the patterns apply', () => {
+    expect(scrubEvent(report()).exception?.values?.[0]?.value).toBe('Payment failed for Ada Lovelace');
   });
 });

@@ -16,7 +16,8 @@ const reporter = createReporter({
 /**
  * Starts loading the reporting SDK once the page has painted; an empty DSN turns reporting off.
  *
- * @param config - the DSN and release from the build configuration
+ * @param config - the DSN and release from the build configuration, and where to read what the customer
+ *   typed (removed from every report)
  */
 export function initReporting(config: ReportingConfig): void {
   reporter.init(config);

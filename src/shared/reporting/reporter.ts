@@ -1,4 +1,5 @@
 import type * as SentryBrowser from '@sentry/browser';
+import type { TypedCustomerInfo } from './scrubEvent';
 
 /** The part of an initialised @sentry/browser the reporter uses (a test double needs only this). */
 export type ReportingClient = Pick<typeof SentryBrowser, 'captureException'>;
@@ -10,6 +11,12 @@ export type ReportContext = Readonly<Record<string, string | number | boolean | 
 export interface ReportingConfig {
   dsn: string;
   release: string;
+  /**
+   * What the customer has typed into the details form, read each time a report is about to leave: a
+   * server's error text may echo the name or address, and no pattern recognises a name, so the values
+   * themselves are removed from the report's texts. The app reads them from its store.
+   */
+  typedCustomer?: () => TypedCustomerInfo;
 }
 
 export interface ReporterOptions {

@@ -1,5 +1,5 @@
 import type { BrowserOptions } from '@sentry/browser';
-import { scrubEvent } from './scrubEvent';
+import { scrubEvent, type TypedCustomerInfo } from './scrubEvent';
 
 /**
  * Errors that only say the network went away (SPEC §8): Chromium's, Safari's and Node's wording of a
@@ -17,9 +17,14 @@ export const IGNORED_ERRORS: readonly RegExp[] = [/^Failed to fetch$/, /^Load fa
  *
  * @param dsn - the project DSN (reporting is off when it is empty, so it is never empty here)
  * @param release - the release name; '' leaves it unset
+ * @param typedCustomer - what the customer has typed, read when each report is scrubbed
  * @returns the options object
  */
-export function sentryOptions(dsn: string, release: string): BrowserOptions {
+export function sentryOptions(
+  dsn: string,
+  release: string,
+  typedCustomer: () => TypedCustomerInfo = () => ({}),
+): BrowserOptions {
   return {
     dsn,
     release: release === '' ? undefined : release,
@@ -34,6 +39,7 @@ export function sentryOptions(dsn: string, release: string): BrowserOptions {
     },
     // Keep the app's own errors as they are; the hostname is in the stack anyway.
     enhanceFetchErrorMessages: false,
-    beforeSend: scrubEvent,
+    // Read at send time: the details as they are when the error happens, not when reporting started.
+    beforeSend: (event) => scrubEvent(event, typedCustomer()),
   };
 }

@@ -13,6 +13,6 @@ import { sentryOptions } from './sentryOptions';
  * @returns what the reporter sends errors to
  */
 export function startSentry(config: ReportingConfig): ReportingClient {
-  init(sentryOptions(config.dsn, config.release));
+  init(sentryOptions(config.dsn, config.release, config.typedCustomer));
   return { captureException };
 }
