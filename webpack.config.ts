@@ -73,7 +73,14 @@ function definedEnvironment(): Record<string, string> {
  * of the built index.html's inline scripts.
  */
 class HostConfigsPlugin {
-  constructor(private readonly env: HostingEnv) {}
+  /**
+   * @param env - the build's configuration
+   * @param apiUpstream - API_UPSTREAM: where the host proxies /api/ to, when the API shares the shop's origin
+   */
+  constructor(
+    private readonly env: HostingEnv,
+    private readonly apiUpstream: string | undefined,
+  ) {}
 
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('HostConfigsPlugin', (compilation) => {
@@ -85,8 +92,8 @@ class HostConfigsPlugin {
           const set = securityHeaders(this.env, index.source.source().toString());
           const files: Record<string, string> = {
             _headers: netlifyHeaders(set),
-            _redirects: netlifyRedirects(),
-            'nginx.conf': nginxServerBlock(set),
+            _redirects: netlifyRedirects(this.apiUpstream),
+            'nginx.conf': nginxServerBlock(set, { apiUpstream: this.apiUpstream }),
             'headers.json': `${JSON.stringify(set, null, 2)}\n`,
           };
           for (const [name, text] of Object.entries(files))
@@ -169,7 +176,7 @@ export default function config(
           { from: 'static/robots.txt', to: 'robots.txt' },
         ],
       }),
-      ...(production ? [new HostConfigsPlugin(environment)] : []),
+      ...(production ? [new HostConfigsPlugin(environment, process.env.API_UPSTREAM || undefined)] : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

@@ -187,4 +187,15 @@ describe('production host configs', () => {
     expect(assets.trim()).toBe('Cache-Control: public, max-age=31536000, immutable');
     expect(netlifyRedirects()).toMatch(/^\/\*\s+\/index\.html\s+200$/m);
   });
+
+  it('with API_UPSTREAM, both hosts proxy /api/ on the shop’s own origin (a first-party session cookie)', () => {
+    expect(netlifyRedirects('https://api.kassa.example/')).toMatch(
+      /^\/api\/\*\s+https:\/\/api\.kassa\.example\/api\/:splat\s+200\n\/\*\s+\/index\.html\s+200$/m,
+    );
+    const conf = nginxServerBlock(set, { apiUpstream: 'https://api.kassa.example' });
+    expect(conf).toMatch(
+      /location \/api\/ \{\s*proxy_pass https:\/\/api\.kassa\.example;[^}]*proxy_set_header X-Forwarded-Host \$host;/,
+    );
+    expect(nginxServerBlock(set)).not.toContain('proxy_pass');
+  });
 });

@@ -42,9 +42,13 @@ export function netlifyHeaders(set: HeaderSet): string {
   ].join('\n');
 }
 
-/** Netlify / Cloudflare Pages `_redirects`: every path that is no file answers index.html (status 200). */
-export function netlifyRedirects(): string {
-  return `# ${GENERATED}\n/*    /index.html   200\n`;
+/**
+ * Netlify / Cloudflare Pages `_redirects`: every path that is no file answers index.html (status 200), and
+ * with an API upstream, /api/ is proxied there (same origin: the session cookie stays first-party).
+ */
+export function netlifyRedirects(apiUpstream?: string): string {
+  const api = apiUpstream ? `/api/*    ${apiUpstream.replace(/\/+$/, '')}/api/:splat   200\n` : '';
+  return `# ${GENERATED}\n${api}/*    /index.html   200\n`;
 }
 
 /**
@@ -67,7 +71,8 @@ export function nginxServerBlock(
     ? `  # The API on the same origin (the session cookie is first-party; the CSP's 'self' covers it).
   location /api/ {
     proxy_pass ${apiUpstream};
-    proxy_set_header Host $host;
+    proxy_ssl_server_name on;
+    proxy_set_header X-Forwarded-Host $host;
     proxy_set_header X-Forwarded-Proto $scheme;
   }
 
