@@ -12,6 +12,7 @@ import { registerDemoPages } from './demoPages';
 import { demoIntentFixtures, demoShopFixtures } from './fixtures';
 import { registerOauthSimulator } from './oauthSimulator';
 import { settleDuePayments } from './paymentService';
+import { installRateLimits, type RateLimits } from './rateLimits';
 import { registerReceiptRoutes } from './receiptRoutes';
 import { registerReportCollector } from './reportCollectorRoutes';
 import { installSessionCookie } from './sessionCookie';
@@ -38,6 +39,8 @@ export interface DemoApiOptions {
   spa?: SpaOptions;
   /** Fastify request logging (default off). */
   logger?: boolean;
+  /** Rate limits that differ from DEFAULT_RATE_LIMITS (rateLimits.ts), per rule. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export interface DemoApi {
@@ -144,6 +147,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
 
   void app.register(async (api) => {
     installSessionCookie(api, { secure: ctx.publicOrigin?.startsWith('https:') ?? false });
+    await installRateLimits(api, ctx, options.rateLimits); // after the session hook, before the routes
     registerShopRoutes(api, ctx);
     registerReceiptRoutes(api, ctx);
     registerCompanyRoutes(api, ctx);
