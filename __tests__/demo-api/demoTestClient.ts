@@ -4,6 +4,16 @@
  */
 import { createDemoApi, type DemoApi, type DemoApiOptions } from '../../src/demo-api/demoApi';
 import { resetDemoState } from '../../src/demo-api/demoDb';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../src/demo-api/rateLimits';
+
+/**
+ * Rate limits no suite reaches. The suites reuse one phone number and one receipt across many sessions, and
+ * send a hundred generated bodies from one session, within milliseconds; the limits themselves are tested
+ * with their defaults in rateLimits.test.ts.
+ */
+export const UNREACHABLE_RATE_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [rule, { max: 1_000_000, windowMs: 60_000 }]),
+) as RateLimits;
 
 /** A clock tests move by hand. Starts at 2026-01-15 10:00 UTC. */
 export class FakeClock {
@@ -102,12 +112,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts a demo API (autoComplete off unless asked: tests drive outcomes themselves). */
+/**
+ * Starts a demo API (autoComplete off unless asked: tests drive outcomes themselves; rate limits out of reach
+ * unless given).
+ */
 export async function startDemo(options: Partial<DemoApiOptions> = {}): Promise<Harness> {
   const clock = new FakeClock();
   const api = createDemoApi({
     dbPath: ':memory:',
     clock: clock.fn,
+    rateLimits: UNREACHABLE_RATE_LIMITS,
     ...options,
     delays: { swishMs: 4000, autoComplete: false, ...options.delays },
   });

@@ -40,6 +40,14 @@ export function conflict(name: string, message?: string): DemoApiError {
   return new DemoApiError(409, name, name, message);
 }
 
+/**
+ * 429 `{ name: 'TOO_MANY_REQUESTS', errorCode: 'RATE_LIMITED' }` (rateLimits.ts, which also sets
+ * Retry-After).
+ */
+export function tooManyRequests(): DemoApiError {
+  return new DemoApiError(429, 'TOO_MANY_REQUESTS', 'RATE_LIMITED');
+}
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && ('code' in error || 'statusCode' in error || 'validation' in error);
 }

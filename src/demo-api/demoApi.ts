@@ -12,6 +12,7 @@ import { registerDemoPages } from './demoPages';
 import { demoIntentFixtures, demoShopFixtures } from './fixtures';
 import { registerOauthSimulator } from './oauthSimulator';
 import { settleDuePayments } from './paymentService';
+import { installRateLimits, type RateLimits } from './rateLimits';
 import { registerReceiptRoutes } from './receiptRoutes';
 import { registerReportCollector } from './reportCollectorRoutes';
 import { installRequestGuards } from './requestGuards';
@@ -42,6 +43,8 @@ export interface DemoApiOptions {
   logger?: boolean;
   /** Secret that signs session ids (SESSION_SECRET); default: a random one kept in the database. */
   sessionSecret?: string;
+  /** Rate limits that differ from DEFAULT_RATE_LIMITS (rateLimits.ts), per rule. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export interface DemoApi {
@@ -155,6 +158,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   void app.register(async (api) => {
     installRequestGuards(api, { publicOrigin: ctx.publicOrigin, jsonOnly: true });
     installSessionCookie(api, { secure: https, secret });
+    await installRateLimits(api, ctx, options.rateLimits); // after the session hook, before the routes
     registerShopRoutes(api, ctx);
     registerReceiptRoutes(api, ctx);
     registerCompanyRoutes(api, ctx);

@@ -5,14 +5,15 @@
  *   SWISH_AUTO_COMPLETE (true), RESERVATION_MS (600000: how long a started payment holds its stock),
  *   PUBLIC_ORIGIN (for links given to other sites; https also makes the session cookie Secure and adds
  *   Strict-Transport-Security), SESSION_SECRET (signs session ids; default: a random one kept in the
- *   database), LOG (false).
+ *   database), LOG (false),
+ *   RATE_LIMIT_* (`max/seconds`, e.g. RATE_LIMIT_SWISH_PER_PHONE=5/600; defaults in rateLimits.ts).
  *   --dist or NODE_ENV=production: serve dist/ (run `npm run build` first); otherwise webpack dev middleware.
  *   --no-spa: API and demo pages only.
  */
 import path from 'node:path';
 import { createDemoApi } from './demoApi';
 import type { DemoDelays } from './demoContext';
-import { delaysFromEnv, wholeNumberFromEnv } from './envConfig';
+import { delaysFromEnv, rateLimitsFromEnv, wholeNumberFromEnv } from './envConfig';
 import { REPO_ROOT } from './spaHosting';
 
 /** Configuration errors end the process with status 2 and the reason, before anything listens. */
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const host = process.env.HOST || '127.0.0.1';
   const dbPath = process.env.DEMO_DB || path.join(REPO_ROOT, '.data', 'demo.sqlite');
   const delays: DemoDelays = orExit(() => delaysFromEnv(process.env));
+  const rateLimits = orExit(() => rateLimitsFromEnv(process.env));
   const args = process.argv.slice(2);
   const serveDist = args.includes('--dist') || process.env.NODE_ENV === 'production';
   const spa = args.includes('--no-spa')
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     spa,
     logger: process.env.LOG === 'true',
     sessionSecret: process.env.SESSION_SECRET || undefined,
+    rateLimits,
   });
   const origin = await api.listen(port, host);
   // Swish outcomes and reservation expiry are also applied on each request; the timer makes the simulator

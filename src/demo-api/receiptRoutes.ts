@@ -70,7 +70,10 @@ export function registerReceiptRoutes(app: FastifyInstance, ctx: DemoContext): v
 
   app.post<{ Params: Params; Body: ReceiptEmailRequest }>(
     `${base}/email`,
-    { schema: { params: receiptParams, body: emailBody } },
+    {
+      schema: { params: receiptParams, body: emailBody },
+      config: { limitedBy: ['receiptEmailsPerSession', 'receiptEmailsPerReceipt'] },
+    },
     async (request, reply) => {
       const found = shopReceipt(ctx, request.params.shopId, request.params.receiptId);
       const email = request.body.email.trim();

@@ -53,7 +53,7 @@ export function registerShopRoutes(app: FastifyInstance, ctx: DemoContext): void
 
   app.put<{ Params: ShopParams; Body: PutCartRequest; Reply: SessionResponse }>(
     `${base}/cart`,
-    { schema: { params: shopParams, body: putCartBody } },
+    { schema: { params: shopParams, body: putCartBody }, config: { limitedBy: ['cartWritesPerSession'] } },
     async (request) => replaceCart(ctx, request.sid, request.params.shopId, request.body),
   );
 
@@ -68,7 +68,10 @@ export function registerShopRoutes(app: FastifyInstance, ctx: DemoContext): void
 
   app.post<{ Params: ShopParams; Body: StartPaymentRequest; Reply: StartPaymentResponse }>(
     `${base}/cart/startPayment`,
-    { schema: { params: shopParams, body: startPaymentBody } },
+    {
+      schema: { params: shopParams, body: startPaymentBody },
+      config: { limitedBy: ['paymentStartsPerSession', 'swishRequestsPerPhone'] },
+    },
     async (request) => startPayment(ctx, request.sid, request.params.shopId, request.body),
   );
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { CartItem, TabSelection } from '../../../src/domain/types';
+import { NetworkError } from '../../../src/shared/api';
 import { session } from '../../helpers/fixtures';
 import { deferred, renderApp } from '../../helpers/renderApp';
 
@@ -121,6 +122,27 @@ describe('§4 cart sync (PUT cart, latest wins)', () => {
     await waitFor(() =>
       expect(screen.queryByText('The cart could not be saved. Trying again…')).not.toBeInTheDocument(),
     );
+  });
+
+  it('issue 12: a save answered 429 (too many saves) says so, keeps the cart and is sent again by the backoff until it is saved', async () => {
+    const tooMany = new NetworkError('TOO_MANY_REQUESTS', { status: 429 });
+    const putCart = jest.fn().mockRejectedValueOnce(tooMany).mockResolvedValue(undefined);
+    const { user, store } = await renderApp('/cafe/cart', {
+      session: session({ cart: [line('l1', 'bun', 1)] }),
+      api: { putCart },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of Bun' }));
+    const status = await screen.findByText(
+      'Too many changes in a short time. Your cart is kept and will be saved in a moment.',
+    );
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('The cart could not be saved. Trying again…')).not.toBeInTheDocument();
+    expect(Object.values(store.getState().cart.entities).map((i) => i?.count)).toEqual([2]);
+    // The existing backoff (1 s) sends the same cart again; the text goes once it is saved.
+    await waitFor(() => expect(putCart).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(putCart.mock.calls[1]?.[1]).toEqual(putCart.mock.calls[0]?.[1]);
+    await waitFor(() => expect(status).not.toBeInTheDocument());
+    expect(store.getState().cart.sync).toBe('synced');
   });
 
   it('the store page announces an unsaved cart in a status region and stops once it is saved', async () => {

@@ -132,6 +132,31 @@ describe('issue 9: Swish and method changes without dead ends', () => {
   });
 });
 
+describe('issue 12: a start answered 429 (too many starts for this session or this phone number)', () => {
+  const tooMany = () => Promise.reject(new NetworkError('TOO_MANY_REQUESTS', { status: 429 }));
+
+  it('Swish to a phone number: asks the customer to wait, never shows the answer, and offers a restart', async () => {
+    const startPayment = jest.fn(tooMany);
+    const { user } = await openCart(false, { startPayment });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.type(screen.getByLabelText('Phone number for Swish'), '0701234567');
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
+    expect(alert).not.toHaveTextContent(/TOO_MANY_REQUESTS|RATE_LIMITED|429|An error occurred/);
+    expect(screen.getByRole('button', { name: 'Start the payment again' })).toBeInTheDocument();
+    expect(startPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('Viva: the same text under the panel', async () => {
+    const { user } = await openCart(false, { startPayment: jest.fn(tooMany) });
+    await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+});
+
 describe('§2 Viva panel', () => {
   it('choosing Viva starts the payment and sends the browser to the hosted checkout', async () => {
     const { user, assignLocation } = await openCart(false, {
@@ -186,6 +211,12 @@ describe('§8 payment texts', () => {
       'Your order was changed in another window. Check the items and the total, then pay again.',
     ],
     ['swish', 'ERROR', { code: 'NETWORK', message: 'Failed to fetch' }, 'You are offline'],
+    [
+      'stripe',
+      'ERROR',
+      { code: 'RATE_LIMITED', message: 'TOO_MANY_REQUESTS' },
+      'Too many attempts. Please wait a few minutes and try again.',
+    ],
   ] as const)('%s %s %j reads "%s"', async (provider, state, error, text) => {
     const i18n = await testI18n();
     expect(paymentErrorText(i18n.t, provider, state, error)).toContain(text);

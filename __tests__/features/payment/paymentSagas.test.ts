@@ -314,7 +314,10 @@ describe('§4 start payment', () => {
   it('a start gives up with ERROR when the cart could not be saved', async () => {
     const startPayment = jest.fn();
     const { state } = await run(
-      loadedState(cartActions.itemCountChanged({ id: 'x', count: 1 }), cartActions.syncFailed()),
+      loadedState(
+        cartActions.itemCountChanged({ id: 'x', count: 1 }),
+        cartActions.syncFailed({ code: 'NETWORK', message: 'Failed to fetch' }),
+      ),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment },
     );

@@ -157,6 +157,38 @@ describe('§2 receipt page', () => {
     expect(await screen.findByText('Could not send receipt')).toBeInTheDocument();
   });
 
+  it('issue 12: an e-mail answered 429 asks the customer to wait, never shows the answer, and a later send goes out', async () => {
+    const emailReceipt = jest
+      .fn()
+      .mockRejectedValueOnce(new NetworkError('TOO_MANY_REQUESTS', { status: 429 }))
+      .mockResolvedValue(undefined);
+    const { user } = await openReceipt({ emailReceipt });
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+    expect(screen.queryByText('Could not send receipt')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/TOO_MANY_REQUESTS|RATE_LIMITED|429/);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The receipt has been sent')).toBeInTheDocument();
+    expect(screen.queryByText(/Too many attempts/)).not.toBeInTheDocument();
+  });
+
+  it.each<[Language, string]>([
+    ['se', 'För många försök. Vänta några minuter och försök igen.'],
+    ['fi', 'Liian monta yritystä. Odota muutama minuutti ja yritä uudelleen.'],
+  ])('issue 12: the 429 text of the receipt e-mail in %s: %s', async (lng, text) => {
+    const { user, i18n } = await openReceipt(
+      { emailReceipt: () => Promise.reject(new NetworkError('TOO_MANY_REQUESTS', { status: 429 })) },
+      { lng },
+    );
+    await user.type(screen.getByLabelText(i18n.t('receipt.email')), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: i18n.t('receipt.send') }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
   it('a receipt that cannot be loaded says so', async () => {
     await renderApp('/cafe/receipt/nope', {
       api: { getReceipt: () => Promise.reject(new NetworkError('Not found', { status: 404 })) },

@@ -325,6 +325,13 @@ describe('other failures (§8: network error with the response text, kept for re
     expect(e.code).toBeNull();
   });
 
+  it("issue 12: the demo API's 429 becomes a NetworkError that reached the server, stored as RATE_LIMITED", async () => {
+    server.reply = () => ({ status: 429, json: { name: 'TOO_MANY_REQUESTS', errorCode: 'RATE_LIMITED' } });
+    const e = await networkError(client().request({ method: 'POST', path: '/a', body: { email: 'a@b.se' } }));
+    expect([e.status, e.reachedServer, e.message]).toEqual([429, true, 'TOO_MANY_REQUESTS']);
+    expect(toErrorInfo(e)).toEqual({ code: 'RATE_LIMITED', message: 'TOO_MANY_REQUESTS' });
+  });
+
   it('§8 a JSON body whose name is no short identifier says "HTTP <status>"', async () => {
     for (const name of ['x'.repeat(61), '<script>', '{"a":1}', 42]) {
       server.reply = () => ({ status: 503, json: { name } });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-import { NetworkError, isNetworkError, toErrorInfo } from '../../../src/shared/api';
+import { NetworkError, RATE_LIMITED, isNetworkError, toErrorInfo } from '../../../src/shared/api';
 
 describe('NetworkError (§8)', () => {
   it('§8 is an Error and a NetworkError with status, code, reachedServer and stockLevels', () => {
@@ -85,6 +85,17 @@ describe('toErrorInfo (DESIGN rule 1: errors in the store are { code, message })
   it('§8 without a code the status gives HTTP_<status>, and no answer gives NETWORK', () => {
     expect(toErrorInfo(new NetworkError('Bad gateway', { status: 502 })).code).toBe('HTTP_502');
     expect(toErrorInfo(new NetworkError('Failed to fetch', { status: 0 })).code).toBe('NETWORK');
+  });
+
+  it('issue 12: a 429 is RATE_LIMITED, whatever code or body it came with', () => {
+    expect(toErrorInfo(new NetworkError('TOO_MANY_REQUESTS', { status: 429 }))).toEqual({
+      code: RATE_LIMITED,
+      message: 'TOO_MANY_REQUESTS',
+    });
+    expect(toErrorInfo(new NetworkError('HTTP 429', { status: 429, code: 'SLOW_DOWN' })).code).toBe(
+      RATE_LIMITED,
+    );
+    expect(toErrorInfo(new NetworkError('TOO_MANY_REQUESTS', { status: 400 })).code).not.toBe(RATE_LIMITED);
   });
 
   it('§8 friendly words: the message for the store is never JSON, HTML or over 60 characters', () => {

@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { selectCartUnsaved } from './cartSelectors';
+import { selectCartSaveRateLimited, selectCartUnsaved } from './cartSelectors';
 
 /**
  * Says, in the shop header beside the cart count (on every shop page and screen size), when the server does
@@ -13,6 +13,7 @@ export function CartSyncStatus() {
   const { t } = useTranslation();
   const theme = useTheme();
   const unsaved = useSelector(selectCartUnsaved);
+  const rateLimited = useSelector(selectCartSaveRateLimited);
   return (
     <div role="status" css={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 30 }}>
       {unsaved && (
@@ -26,7 +27,7 @@ export function CartSyncStatus() {
             background: theme.errorColor,
           }}
         >
-          {t('cart.syncFailed')}
+          {rateLimited ? t('cart.syncRateLimited') : t('cart.syncFailed')}
         </p>
       )}
     </div>

@@ -13,7 +13,7 @@ import {
   takeLatest,
 } from 'redux-saga/effects';
 import type { CartItem, TabSelection } from '../../domain/types';
-import type { Api } from '../../shared/api';
+import { toErrorInfo, type Api } from '../../shared/api';
 import { pageActions, type PageSignals } from '../../shared/pageSignals';
 import { customerLeft } from '../kiosk/kioskEvents';
 import type { KeyValueStorage } from '../payment/customerStorage';
@@ -94,8 +94,9 @@ export function* cartSyncSaga() {
       try {
         yield call(sendCart);
         break;
-      } catch {
-        yield put(cartActions.syncFailed());
+      } catch (error) {
+        // Any failure, a 429 (too many saves) too, keeps the cart here and retries: it is never dropped.
+        yield put(cartActions.syncFailed(toErrorInfo(error)));
         const { next } = yield race({ retry: delay(retryDelay(attempt)), next: take(changes) });
         if (next) attempt = -1; // a newer change: send it now, backoff starts over
       }

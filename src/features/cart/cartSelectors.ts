@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { multiplyMoney, sumMoney } from '../../domain/money';
 import { canAdd, cartItemMax, remainingStock } from '../../domain/stock';
 import type { CartItem, Deviation, Money, Product, TabEntry } from '../../domain/types';
+import { RATE_LIMITED } from '../../shared/api';
 import type { PaymentState } from '../payment/paymentSlice';
 import type { SessionState } from '../session/sessionSlice';
 import type { ShopState } from '../shop/shopSlice';
@@ -21,6 +22,10 @@ const selectTabSelections = (state: State) => state.session.tabItems;
 
 /** The server does not hold the cart the page shows: saving failed and is being retried. */
 export const selectCartUnsaved = (state: State) => state.cart.sync === 'failed';
+
+/** Saving is being retried because the server answered 429: too many saves in a short time. */
+export const selectCartSaveRateLimited = (state: State) =>
+  state.cart.sync === 'failed' && state.cart.syncError?.code === RATE_LIMITED;
 
 /** productId → total quantity in the cart. */
 export const selectProductQuantities = createSelector([selectCartItems], (items) => {

@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addItem, newCartItemId, replaceItem, setItemCount } from '../../domain/cart';
-import type { CartItem } from '../../domain/types';
+import type { CartItem, ErrorInfo } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
 import { sessionActions } from '../session/sessionSlice';
 
@@ -13,12 +13,15 @@ export interface CartState extends ReturnType<typeof cartAdapter.getInitialState
   sync: 'synced' | 'pending' | 'failed';
   /** Counts local changes, so an answer to an older PUT cannot mark a newer cart as synced. */
   revision: number;
+  /** Why the last save failed (its code picks the text shown while `sync` is 'failed'). */
+  syncError: ErrorInfo | null;
 }
 
 const initialState: CartState = cartAdapter.getInitialState({
   restoredFor: null,
   sync: 'synced' as const,
   revision: 0,
+  syncError: null,
 });
 
 /** A local change: the server's copy is now behind. */
@@ -74,8 +77,9 @@ const cartSlice = createSlice({
       changed(state);
     },
     /** Sending the cart failed; it is kept here and sent again with the next change or retry. */
-    syncFailed(state) {
+    syncFailed(state, action: PayloadAction<ErrorInfo>) {
       state.sync = 'failed';
+      state.syncError = action.payload;
     },
   },
   extraReducers: (builder) => {

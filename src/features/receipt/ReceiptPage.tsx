@@ -7,6 +7,7 @@ import { validateField } from '../../domain/customerInfo';
 import { formatMoney, money } from '../../domain/money';
 import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
+import { RATE_LIMITED } from '../../shared/api';
 import { formatDateTime, formatNumber, useLanguage } from '../../shared/i18n';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
@@ -167,7 +168,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 function EmailReceipt({ shopId, receiptId, kiosk }: { shopId: string; receiptId: string; kiosk: boolean }) {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const { email: status } = useSelector(selectReceiptState);
+  const { email: status, emailError } = useSelector(selectReceiptState);
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const invalid = validateField('email', email, { active: true, required: true });
@@ -197,7 +198,13 @@ function EmailReceipt({ shopId, receiptId, kiosk }: { shopId: string; receiptId:
         {status === 'sending' ? t('receipt.sending') : t('receipt.send')}
       </Button>
       <p role="status">{status === 'sent' && t('receipt.emailSent')}</p>
-      <ErrorText>{status === 'error' ? t('receipt.emailError') : null}</ErrorText>
+      <ErrorText>
+        {status !== 'error'
+          ? null
+          : emailError?.code === RATE_LIMITED
+            ? t('error.tooManyAttempts')
+            : t('receipt.emailError')}
+      </ErrorText>
     </form>
   );
 }

@@ -16,15 +16,15 @@ export function* loadReceipt(action: ReturnType<typeof receiptActions.loadReques
   }
 }
 
-/** §8 receipt e-mail: failure 'receipt.emailError', success 'receipt.emailSent'. */
+/** §8 receipt e-mail: failure 'receipt.emailError' (429: 'error.tooManyAttempts'), success 'receipt.emailSent'. */
 export function* emailReceipt(action: ReturnType<typeof receiptActions.emailRequested>) {
   const api: Api = yield getContext('api');
   const { shopId, receiptId, email } = action.payload;
   try {
     yield call(api.emailReceipt, shopId, receiptId, email);
     yield put(receiptActions.emailSent());
-  } catch {
-    yield put(receiptActions.emailFailed());
+  } catch (error) {
+    yield put(receiptActions.emailFailed(toErrorInfo(error)));
   }
 }
 

@@ -12,6 +12,8 @@ export interface ReceiptState {
   downloadUrl: string | null;
   error: ErrorInfo | null;
   email: EmailStatus;
+  /** Why the last e-mail failed (its code picks the text), null unless `email` is 'error'. */
+  emailError: ErrorInfo | null;
 }
 
 const initialState: ReceiptState = {
@@ -21,6 +23,7 @@ const initialState: ReceiptState = {
   downloadUrl: null,
   error: null,
   email: 'idle',
+  emailError: null,
 };
 
 const receiptSlice = createSlice({
@@ -46,12 +49,14 @@ const receiptSlice = createSlice({
     emailRequested(state, _action: PayloadAction<{ shopId: string; receiptId: string; email: string }>) {
       if (state.email === 'sending') return;
       state.email = 'sending';
+      state.emailError = null;
     },
     emailSent(state) {
       state.email = 'sent';
     },
-    emailFailed(state) {
+    emailFailed(state, action: PayloadAction<ErrorInfo>) {
       state.email = 'error';
+      state.emailError = action.payload;
     },
   },
 });

@@ -20,6 +20,7 @@ export {
   ABORTED,
   MALFORMED_RESPONSE,
   OUT_OF_STOCK,
+  RATE_LIMITED,
 } from './networkError';
 export type { ErrorInfo, NetworkErrorOptions } from './networkError';
 export { isSafeUrl, safeUrl, safeHexColour, FALLBACK_TAG_COLOUR } from './urlSanitizer';

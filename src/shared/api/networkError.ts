@@ -10,6 +10,12 @@ export const MALFORMED_RESPONSE = 'MALFORMED_RESPONSE';
 export const ABORTED = 'ABORTED';
 /** Error name the backend uses when articles ran out of stock (§8). */
 export const OUT_OF_STOCK = 'OUT_OF_STOCK';
+/**
+ * Code of an answer with status 429 (issue 12): the server limits how often this may be done, so the
+ * customer is asked to wait a little. Any 429 gets it, whatever its body: a proxy's page as much as the API's
+ * `{ name: 'TOO_MANY_REQUESTS', errorCode: 'RATE_LIMITED' }`.
+ */
+export const RATE_LIMITED = 'RATE_LIMITED';
 
 /**
  * Longest error message kept for the store. Messages reach customers inside §8 texts ('An error occurred,
@@ -90,7 +96,8 @@ export interface ErrorInfo {
 
 /**
  * Turns anything thrown into `{ code, message }` for the store. A NetworkError keeps its code, or gets
- * 'NETWORK' (no answer) / 'HTTP_<status>' when the server gave none; any other error gets 'UNKNOWN'.
+ * 'NETWORK' (no answer) / 'HTTP_<status>' when the server gave none, and a 429 always has
+ * {@link RATE_LIMITED}; any other error gets 'UNKNOWN'.
  * The message is always a short one (see {@link shortMessage}): customers read it inside §8 texts.
  */
 export function toErrorInfo(e: unknown): ErrorInfo {
@@ -98,7 +105,7 @@ export function toErrorInfo(e: unknown): ErrorInfo {
     const fallback = e.status === 0 ? 'NETWORK' : `HTTP_${e.status}`;
     const message =
       shortMessage(e.message) ?? (e.status === 0 ? 'Failed to fetch' : httpStatusMessage(e.status));
-    return { code: String(e.code ?? fallback), message };
+    return { code: e.status === 429 ? RATE_LIMITED : String(e.code ?? fallback), message };
   }
   const message = messageOf(e) ?? (typeof e === 'string' && e !== '' ? e : null);
   return { code: 'UNKNOWN', message: shortMessage(message) ?? 'Unknown error' };

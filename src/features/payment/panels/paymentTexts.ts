@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ErrorInfo, PaymentStatus } from '../../../domain/types';
+import { RATE_LIMITED } from '../../../shared/api';
 
 /**
  * The text for a payment that did not go through (§8): the customer sees why, in their language
@@ -22,6 +23,8 @@ export function paymentErrorText(
       return t('paymentMethods.cartChanged');
     case 'NETWORK':
       return t('common.offline'); // no answer at all: the connection, not the payment
+    case RATE_LIMITED:
+      return t('error.tooManyAttempts'); // 429: too many starts for this session or this phone number
     case 'OUT_OF_STOCK':
       return null; // §8 the cart page says it once, under the payment section, with each line's stock
   }
