@@ -48,6 +48,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Every browser test fails on a CSP violation: that rule lives in helpers/test.ts's `test` (issue 12).
+    files: ['__tests__/e2e/**/*.ts'],
+    ignores: ['__tests__/e2e/helpers/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from './helpers/test' (it fails a test on any CSP violation).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Classic scripts that run in the page as they are: the early start inlined into index.html, and the
     // page-side scripts of `npm run bench:load`.
     files: ['scripts/bench/**/*.js', 'src/earlyStart/**/*.js'],

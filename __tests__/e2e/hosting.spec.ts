@@ -9,14 +9,7 @@ import type { SessionResponse } from '../../src/contract';
 import { nginxServerBlock } from '../../src/hosting/hostConfigs';
 import { headerKindFor, STRICT_TRANSPORT_SECURITY, type HeaderSet } from '../../src/hosting/securityHeaders';
 import { test } from './helpers/moneyTrust';
-import {
-  cafeCartWith,
-  chooseMethod,
-  fillDetails,
-  METHOD,
-  methodButton,
-  paymentSection,
-} from './helpers/payment';
+import { cafeCartWith, chooseMethod, fillDetails, METHOD, methodButton } from './helpers/payment';
 import { addFromGrid, headerCartLink, openShop, PHONE } from './helpers/shop';
 import { watchCspViolations } from './helpers/test';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './helpers/test';
 import { PHONE } from './helpers/shop';
 import { buyThroughApi, CUSTOMER, shot } from './helpers/payment';
 
