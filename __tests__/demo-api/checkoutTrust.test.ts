@@ -25,11 +25,11 @@ import {
   startDemo,
   type Client,
   type Harness,
+  SWISH,
+  VIVA,
+  STRIPE,
 } from './demoTestClient';
 
-const SWISH = 'pm-cafe-swish';
-const VIVA = 'pm-cafe-viva';
-const STRIPE = 'pm-cafe-stripe';
 /** A short reservation, so tests move the clock by seconds. */
 const RESERVATION_MS = 60_000;
 

@@ -157,6 +157,11 @@ export function cafeCustomer(overrides: Record<string, unknown> = {}): Record<st
 
 export const CAFE = '/api/v2/webshop/cafe';
 
+/** The café's payment methods (fixtures.ts). */
+export const SWISH = 'pm-cafe-swish';
+export const VIVA = 'pm-cafe-viva';
+export const STRIPE = 'pm-cafe-stripe';
+
 /** Shorthand: a café cart line. */
 export function line(
   id: string,

@@ -6,7 +6,18 @@ import type {
   StartPaymentResponse,
 } from '../../src/contract';
 import { completePayment } from '../../src/demo-api/paymentService';
-import { CAFE, cafeCustomer, line, obj, startDemo, type Client, type Harness } from './demoTestClient';
+import {
+  CAFE,
+  cafeCustomer,
+  line,
+  obj,
+  startDemo,
+  type Client,
+  type Harness,
+  SWISH,
+  VIVA,
+  STRIPE,
+} from './demoTestClient';
 
 let h: Harness;
 beforeEach(async () => {
@@ -15,10 +26,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
-
-const SWISH = 'pm-cafe-swish';
-const VIVA = 'pm-cafe-viva';
-const STRIPE = 'pm-cafe-stripe';
 
 async function session(c: Client, base = CAFE): Promise<SessionResponse> {
   return (await c.get(`${base}/cart`)).json as SessionResponse;

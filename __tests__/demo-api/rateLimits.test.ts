@@ -15,11 +15,11 @@ import {
   type Answer,
   type Client,
   type Harness,
+  SWISH,
+  VIVA,
+  STRIPE,
 } from './demoTestClient';
 
-const SWISH = 'pm-cafe-swish';
-const VIVA = 'pm-cafe-viva';
-const STRIPE = 'pm-cafe-stripe';
 const L = DEFAULT_RATE_LIMITS;
 
 let h: Harness;

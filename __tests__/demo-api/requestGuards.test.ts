@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionResponse } from '../../src/contract';
-import { CAFE, cafeCustomer, Client, line, obj, startDemo, type Harness } from './demoTestClient';
+import { CAFE, cafeCustomer, Client, line, obj, startDemo, type Harness, SWISH } from './demoTestClient';
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,7 +16,6 @@ afterAll(async () => {
   await h.close();
 });
 
-const SWISH = 'pm-cafe-swish';
 const UUID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
 /** A visitor with a pending Swish payment for one coffee. */

@@ -129,6 +129,20 @@ test('the checkout cannot be framed by another site (clickjacking)', async ({ br
   }
 });
 
+test('a session id planted in the browser (session fixation) is replaced by the server’s own', async ({
+  page,
+  baseURL,
+}) => {
+  const planted = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
+  await page.context().addCookies([{ name: 'sid', value: planted, url: baseURL! }]);
+  await openShop(page, '/cafe');
+  await addFromGrid(page, 'Kladdkaka');
+  const sid = (await page.context().cookies(baseURL!)).find((cookie) => cookie.name === 'sid');
+  expect(sid?.value).not.toContain(planted);
+  expect(sid?.value).toMatch(/^[0-9a-f-]{36}\.[\w-]{43}$/);
+  expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+});
+
 /** Puts a coffee in the visitor's cart and starts a Viva payment (it stays pending until someone pays it). */
 async function pendingVivaPayment(request: APIRequestContext): Promise<void> {
   const put = await request.put('/api/v2/webshop/cafe/cart', {
