@@ -1,6 +1,58 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/**
+ * The house plan's import direction (domain ← contract ← shared ← features ← app; the demo API and the
+ * hosting headers beside them). Type-only imports follow the same paths; the typed root (app/hooks.ts) is the
+ * one door from a feature up into app/.
+ */
+const layerZones = [
+  {
+    target: './src/domain',
+    from: [
+      './src/contract',
+      './src/shared',
+      './src/features',
+      './src/app',
+      './src/demo-api',
+      './src/hosting',
+    ],
+    message: 'domain/ holds pure rules: it imports nothing of the app.',
+  },
+  {
+    target: './src/contract',
+    from: ['./src/shared', './src/features', './src/app', './src/demo-api', './src/hosting'],
+    message: 'contract/ is wire types only: it may import domain/ and nothing else of the app.',
+  },
+  {
+    target: './src/shared',
+    from: ['./src/features', './src/app', './src/demo-api', './src/hosting'],
+    message: 'shared/ sits below the features: it imports domain/ and contract/ only.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    except: ['./hooks.ts'],
+    message: 'A feature reaches app/ only through app/hooks.ts (typed hooks, RootState).',
+  },
+  {
+    target: './src/features',
+    from: ['./src/demo-api', './src/hosting'],
+    message: 'The demo API and the host configs are not part of the shop.',
+  },
+  {
+    target: './src/demo-api',
+    from: ['./src/shared', './src/features', './src/app'],
+    message: 'The demo API is a server: it may import contract/, domain/ and hosting/ only.',
+  },
+  {
+    target: './src/hosting',
+    from: ['./src/domain', './src/contract', './src/shared', './src/features', './src/app', './src/demo-api'],
+    message: 'hosting/ (headers, host configs) stands alone.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -13,6 +65,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench-results',
+      'tmp',
     ],
   },
   js.configs.recommended,
@@ -32,6 +85,21 @@ export default tseslint.config(
           message: 'Shop texts render as text, never HTML.',
         },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle follows imports by parsing each file: TypeScript needs its own parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
     },
   },
   {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { formatMoney, multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
@@ -20,7 +20,7 @@ const rowCss = {
 export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => void }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { item, product } = line;
   const setCount = (count: number) => dispatch(cartActions.itemCountChanged({ id: item.id, count }));
   return (
@@ -84,7 +84,7 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
 export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'inCart' }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { entry, selected } = line;
   const setCount = (count: number) => dispatch(sessionActions.tabItemCountChanged({ id: entry.id, count }));
   const shown = mode === 'choose' ? entry.count - selected : selected;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
@@ -11,8 +11,9 @@ import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
 import { PaymentPanel } from '../payment/PaymentPanel';
 import { paymentActions } from '../payment/paymentSlice';
 import { selectCanChoosePayment, selectHasStockErrors } from '../payment/paymentSelectors';
+import { paymentFlowSaga } from '../payment/paymentFlowSagas';
 import { ProductPopup } from '../shop/ProductPopup';
-import { sessionActions, type SessionState } from '../session/sessionSlice';
+import { sessionActions } from '../session/sessionSlice';
 import { CartLineRow, TabLineRow } from './CartLineRow';
 import {
   selectCartLines,
@@ -20,9 +21,9 @@ import {
   selectTabLinesInCart,
   selectTabLinesNotInCart,
 } from './cartSelectors';
-import { paymentFlowSaga } from '../payment/paymentFlowSagas';
+import type { RootState } from '../../app/hooks';
 
-const selectActiveTab = (state: { session: SessionState }) => state.session.activeTab;
+const selectActiveTab = (state: RootState) => state.session.activeTab;
 
 /**
  * §2 cart page (max 1000 px): the open tab to choose from, the cart, 'added from tab', the sum, the
@@ -31,15 +32,15 @@ const selectActiveTab = (state: { session: SessionState }) => state.session.acti
 export function CartPage() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { webshopId = '' } = useParams();
-  const lines = useSelector(selectCartLines);
-  const tab = useSelector(selectActiveTab);
-  const tabToChoose = useSelector(selectTabLinesNotInCart);
-  const tabInCart = useSelector(selectTabLinesInCart);
-  const total = useSelector(selectCartTotal);
-  const canChoosePayment = useSelector(selectCanChoosePayment);
-  const stockErrors = useSelector(selectHasStockErrors);
+  const lines = useAppSelector(selectCartLines);
+  const tab = useAppSelector(selectActiveTab);
+  const tabToChoose = useAppSelector(selectTabLinesNotInCart);
+  const tabInCart = useAppSelector(selectTabLinesInCart);
+  const total = useAppSelector(selectCartTotal);
+  const canChoosePayment = useAppSelector(selectCanChoosePayment);
+  const stockErrors = useAppSelector(selectHasStockErrors);
   const [editing, setEditing] = useState<CartItem | null>(null);
 
   // §4 a started payment is polled while this page is open; leaving it stops the polling.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../domain/money';
 import { selectCartQuantity, selectCartTotal } from './cartSelectors';
@@ -8,8 +8,8 @@ import { preloadCartOnIntent } from './lazyCartPage';
 /** §2 cart summary link: total price and item count. */
 export function CartSummaryLink({ shopId, color }: { shopId: string; color: string }) {
   const { t } = useTranslation();
-  const count = useSelector(selectCartQuantity);
-  const total = formatMoney(useSelector(selectCartTotal));
+  const count = useAppSelector(selectCartQuantity);
+  const total = formatMoney(useAppSelector(selectCartTotal));
   return (
     <Link
       to={`/${encodeURIComponent(shopId)}/cart`}

@@ -1,6 +1,6 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { selectCartSaveRateLimited, selectCartUnsaved } from './cartSelectors';
 
 /**
@@ -12,8 +12,8 @@ import { selectCartSaveRateLimited, selectCartUnsaved } from './cartSelectors';
 export function CartSyncStatus() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const unsaved = useSelector(selectCartUnsaved);
-  const rateLimited = useSelector(selectCartSaveRateLimited);
+  const unsaved = useAppSelector(selectCartUnsaved);
+  const rateLimited = useAppSelector(selectCartSaveRateLimited);
   return (
     <div role="status" css={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 30 }}>
       {unsaved && (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Link, useMatch } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
@@ -14,10 +14,10 @@ import { preloadCartOnIntent } from './lazyCartPage';
 export function MobileCartBar({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const count = useSelector(selectCartQuantity);
-  const total = useSelector(selectCartTotal);
-  const tabTotal = useSelector(selectTabTotal);
-  const unpaid = useSelector(selectUnpaidTabCount);
+  const count = useAppSelector(selectCartQuantity);
+  const total = useAppSelector(selectCartTotal);
+  const tabTotal = useAppSelector(selectTabTotal);
+  const unpaid = useAppSelector(selectUnpaidTabCount);
   const onCart = useMatch('/:webshopId/cart') !== null;
   const payTab = count === 0 && unpaid > 0;
   if (onCart || (count === 0 && !payTab)) return null;

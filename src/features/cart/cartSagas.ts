@@ -17,13 +17,11 @@ import { toErrorInfo, type Api } from '../../shared/api';
 import { pageActions, type PageSignals } from '../../shared/pageSignals';
 import { customerLeft } from '../kiosk/kioskEvents';
 import type { KeyValueStorage } from '../payment/customerStorage';
-import type { PaymentState } from '../payment/paymentSlice';
 import { refreshSession } from '../session/sessionSagas';
-import { sessionActions, type SessionState } from '../session/sessionSlice';
-import { cartActions, cartAdapter, type CartState } from './cartSlice';
+import { sessionActions } from '../session/sessionSlice';
+import { cartActions, cartAdapter } from './cartSlice';
 import { forgetUnsavedCart, keepUnsavedCart, unsavedCart } from './unsavedCart';
-
-type State = { cart: CartState; session: SessionState; payment: PaymentState };
+import type { RootState } from '../../app/hooks';
 
 /** Local changes that must reach the server (PUT cart). */
 export const CART_CHANGES = [
@@ -38,13 +36,13 @@ export const CART_CHANGES = [
 /** Waits before sending again after a failure: 1 s, 2 s, 4 s … at most 30 s. */
 export const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
-const selectSyncPayload = (state: State) => ({
+const selectSyncPayload = (state: RootState) => ({
   shopId: state.session.shopId,
   revision: state.cart.revision,
   cart: cartAdapter.getSelectors().selectAll(state.cart) as CartItem[],
   tabItems: state.session.tabItems as TabSelection[],
 });
-const selectPaymentPending = (state: State) => state.payment.state === 'STARTED';
+const selectPaymentPending = (state: RootState) => state.payment.state === 'STARTED';
 
 /**
  * Sends the cart as it is now. §4 a cart change cancels a started payment: the payment feature does that
@@ -59,7 +57,7 @@ export function* sendCart() {
   if (!shopId) return;
   yield call(api.putCart, shopId, { cart, tabItems });
   yield put(cartActions.synced({ revision }));
-  const synced: boolean = yield select((s: State) => s.cart.sync === 'synced');
+  const synced: boolean = yield select((s: RootState) => s.cart.sync === 'synced');
   if (synced) {
     const storage: KeyValueStorage = yield getContext('storage');
     yield call(forgetUnsavedCart, storage, shopId);
@@ -126,8 +124,8 @@ export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<ty
  * While a payment is STARTED the payment poll reads the session (and wakes when the page is shown).
  */
 export function* catchUp(action: Action) {
-  const shopId: string | null = yield select((s: State) => s.session.shopId);
-  const loaded: boolean = yield select((s: State) => s.session.initialLoadDone);
+  const shopId: string | null = yield select((s: RootState) => s.session.shopId);
+  const loaded: boolean = yield select((s: RootState) => s.session.initialLoadDone);
   if (!shopId || !loaded || ((yield select(selectPaymentPending)) as boolean)) return;
   if (pageActions.cartSavedElsewhere.match(action) && action.payload.shopId !== shopId) return;
   try {

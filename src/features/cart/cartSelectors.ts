@@ -3,28 +3,24 @@ import { multiplyMoney, sumMoney } from '../../domain/money';
 import { canAdd, cartItemMax, remainingStock } from '../../domain/stock';
 import type { CartItem, Deviation, Money, Product, TabEntry } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
-import type { PaymentState } from '../payment/paymentSlice';
-import type { SessionState } from '../session/sessionSlice';
-import type { ShopState } from '../shop/shopSlice';
 import { selectCurrency, selectDeviationEntities } from '../shop/shopSelectors';
-import { cartAdapter, type CartState } from './cartSlice';
-
-type State = { shop: ShopState; cart: CartState; session: SessionState; payment: PaymentState };
+import { cartAdapter } from './cartSlice';
+import type { RootState } from '../../app/hooks';
 
 export const { selectAll: selectCartItems, selectById: selectCartItemById } = cartAdapter.getSelectors(
-  (state: State) => state.cart,
+  (state: RootState) => state.cart,
 );
 
-const selectProductEntities = (state: State) => state.shop.products.entities;
-const selectStockErrors = (state: State) => state.payment.articleStockErrors;
-const selectActiveTab = (state: State) => state.session.activeTab;
-const selectTabSelections = (state: State) => state.session.tabItems;
+const selectProductEntities = (state: RootState) => state.shop.products.entities;
+const selectStockErrors = (state: RootState) => state.payment.articleStockErrors;
+const selectActiveTab = (state: RootState) => state.session.activeTab;
+const selectTabSelections = (state: RootState) => state.session.tabItems;
 
 /** The server does not hold the cart the page shows: saving failed and is being retried. */
-export const selectCartUnsaved = (state: State) => state.cart.sync === 'failed';
+export const selectCartUnsaved = (state: RootState) => state.cart.sync === 'failed';
 
 /** Saving is being retried because the server answered 429: too many saves in a short time. */
-export const selectCartSaveRateLimited = (state: State) =>
+export const selectCartSaveRateLimited = (state: RootState) =>
   state.cart.sync === 'failed' && state.cart.syncError?.code === RATE_LIMITED;
 
 /** productId → total quantity in the cart. */
@@ -35,7 +31,7 @@ export const selectProductQuantities = createSelector([selectCartItems], (items)
 });
 
 /** How many of one product are in the cart: a number, so a product card re-renders only when it changes. */
-export const selectProductQuantity = (state: State, productId: string): number =>
+export const selectProductQuantity = (state: RootState, productId: string): number =>
   selectProductQuantities(state)[productId] ?? 0;
 
 /** §8 the stock a product really has: the server's OUT_OF_STOCK figure when it reported one. */
@@ -45,7 +41,7 @@ const effectiveStock = (product: Product, stockErrors: Record<string, number>) =
 };
 
 /** §5 how many more of a product can be added (Infinity when stock is unlimited). */
-export const selectRemainingStock = (state: State, productId: string): number => {
+export const selectRemainingStock = (state: RootState, productId: string): number => {
   const product = state.shop.products.entities[productId];
   if (!product) return 0;
   return remainingStock(
@@ -55,7 +51,7 @@ export const selectRemainingStock = (state: State, productId: string): number =>
 };
 
 /** §5 whether one more of a product can be added (not out of stock, cart below the stock count). */
-export const selectCanAdd = (state: State, productId: string): boolean => {
+export const selectCanAdd = (state: RootState, productId: string): boolean => {
   const product = state.shop.products.entities[productId];
   return product
     ? canAdd(effectiveStock(product, selectStockErrors(state)), selectProductQuantity(state, productId))
@@ -78,7 +74,7 @@ const cardStates = new WeakMap<Product, ProductCardState>();
  * re-renders only the cards of products whose state it changed; per call it costs a few lookups (the
  * quantities are computed once per cart change), whatever the size of the shop.
  */
-export const selectProductCard = (state: State, productId: string): ProductCardState | undefined => {
+export const selectProductCard = (state: RootState, productId: string): ProductCardState | undefined => {
   const product = state.shop.products.entities[productId];
   if (!product) return undefined;
   const quantity = selectProductQuantities(state)[productId] ?? 0;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLocation } from 'react-router-dom';
 import { config } from '../../shared/config';
 import { ButtonLink } from '../../shared/ui/Button';
@@ -52,9 +52,9 @@ function CallbackResult({ callback }: { callback: IntegrationState['callback'] |
  */
 export function IntegrationCallbackPage() {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { pathname, search } = useLocation();
-  const callback = useSelector(selectCallback);
+  const callback = useAppSelector(selectCallback);
   const key = pathname + search;
 
   useEffect(() => {

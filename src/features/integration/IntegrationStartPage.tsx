@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
@@ -18,10 +18,10 @@ import { integrationSaga } from './integrationSagas';
  */
 export function IntegrationStartPage() {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const status = useSelector(selectStartStatus);
+  const status = useAppSelector(selectStartStatus);
   const bookkeeper = parseBookkeeper(params.bookkeeper);
   const companyName = searchParams.get('companyName')?.trim() ?? '';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney, multiplyMoney } from '../../domain/money';
@@ -12,9 +12,9 @@ import {
   selectTabLinesInCart,
 } from '../cart/cartSelectors';
 import { cartActions } from '../cart/cartSlice';
+import { preloadCartOnIntent } from '../cart/lazyCartPage';
 import { sessionActions } from '../session/sessionSlice';
 import { PRIMARY_TARGET } from './kioskTargets';
-import { preloadCartOnIntent } from '../cart/lazyCartPage';
 
 const lineCss = {
   display: 'grid',
@@ -31,11 +31,11 @@ const lineCss = {
 export function KioskOrderPanel({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useDispatch();
-  const lines = useSelector(selectCartLines);
-  const tabLines = useSelector(selectTabLinesInCart);
-  const quantity = useSelector(selectCartQuantity);
-  const total = useSelector(selectCartTotal);
+  const dispatch = useAppDispatch();
+  const lines = useAppSelector(selectCartLines);
+  const tabLines = useAppSelector(selectTabLinesInCart);
+  const quantity = useAppSelector(selectCartQuantity);
+  const total = useAppSelector(selectCartTotal);
   const border = `1px solid ${theme.borderColor}`;
   return (
     <aside

@@ -1,7 +1,7 @@
 import { Global } from '@emotion/react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useMatch } from 'react-router-dom';
 import { setLanguage } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
@@ -35,7 +35,7 @@ const touchCss = {
 
 /** Tells the idle machine which screen is shown: the store (or the shop's own start pages), the receipt, other. */
 function useReportScreen(startScreen: boolean) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const onStore = useMatch('/:webshopId') !== null;
   const onReceipt = useMatch('/:webshopId/receipt/:receiptId') !== null;
   const screen: KioskScreen = onReceipt ? 'receipt' : onStore || startScreen ? 'store' : 'other';
@@ -53,8 +53,8 @@ function useReportScreen(startScreen: boolean) {
  */
 export function KioskShell({ startScreen }: { startScreen: boolean }) {
   const { t, i18n } = useTranslation();
-  const kiosk = useSelector(selectKiosk);
-  const currency = useSelector(selectCurrency);
+  const kiosk = useAppSelector(selectKiosk);
+  const currency = useAppSelector(selectCurrency);
   useReportScreen(startScreen);
 
   useEffect(() => {
@@ -105,7 +105,7 @@ export function KioskShell({ startScreen }: { startScreen: boolean }) {
  */
 function IdleDialog({ endsAt }: { endsAt: number }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);

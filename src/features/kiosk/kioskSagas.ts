@@ -1,18 +1,14 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
 import type { PageSignals } from '../../shared/pageSignals';
-import type { CartState } from '../cart/cartSlice';
 import { forgetCustomer, type KeyValueStorage } from '../payment/customerStorage';
 import { cancelPayment, cartSynced } from '../payment/paymentSagas';
-import type { PaymentState } from '../payment/paymentSlice';
-import type { SessionState } from '../session/sessionSlice';
 import { idleRule, PROMPT_MS, type IdleFacts, type IdleRule } from './kioskIdle';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskState } from './kioskSlice';
+import type { RootState } from '../../app/hooks';
 
-type State = { kiosk: KioskState; cart: CartState; session: SessionState; payment: PaymentState };
-
-const selectIdleFacts = (state: State): IdleFacts => ({
+const selectIdleFacts = (state: RootState): IdleFacts => ({
   screen: state.kiosk.screen,
   touched: state.kiosk.touched,
   cartEmpty: state.cart.ids.length === 0 && state.session.tabItems.length === 0,
@@ -65,7 +61,7 @@ export function* resetKiosk() {
     yield put(kioskActions.resetAbandoned());
     return;
   }
-  const shopId: string | null = yield select((s: State) => s.session.shopId);
+  const shopId: string | null = yield select((s: RootState) => s.session.shopId);
   yield put(kioskActions.customerLeft());
   const storage: KeyValueStorage = yield getContext('storage');
   yield call(forgetCustomer, storage);

@@ -1,7 +1,5 @@
-import type { KioskState } from './kioskSlice';
-
-type State = { kiosk: KioskState };
+import type { RootState } from '../../app/hooks';
 
 /** Whether this browser is a counter kiosk (see kioskMode.ts). */
-export const selectIsKiosk = (state: State) => state.kiosk.enabled;
-export const selectKiosk = (state: State) => state.kiosk;
+export const selectIsKiosk = (state: RootState) => state.kiosk.enabled;
+export const selectKiosk = (state: RootState) => state.kiosk;

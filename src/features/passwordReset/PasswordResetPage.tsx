@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
@@ -17,8 +17,8 @@ const REPEAT_PASSWORD = 'repeatPassword';
 
 function ResetForm({ oobCode, email }: { oobCode: string; email: string | null }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const { submitting, changeError } = useSelector(selectPasswordReset);
+  const dispatch = useAppDispatch();
+  const { submitting, changeError } = useAppSelector(selectPasswordReset);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   // Errors appear after the first attempt and then follow the typing, so nobody is scolded mid-word.
@@ -87,10 +87,10 @@ function ResetForm({ oobCode, email }: { oobCode: string; email: string | null }
  */
 export function PasswordResetPage() {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const [searchParams] = useSearchParams();
   const oobCode = searchParams.get('oobCode');
-  const { status, email } = useSelector(selectPasswordReset);
+  const { status, email } = useAppSelector(selectPasswordReset);
 
   useEffect(() => {
     dispatch(passwordResetActions.pageOpened({ oobCode }));

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/hooks';
 
 /**
  * §4 password reset: loading, valid form, link expired, changed; plus 'error' when the link could not be
@@ -63,4 +64,4 @@ const passwordResetSlice = createSlice({
 export const passwordResetActions = passwordResetSlice.actions;
 export const passwordResetReducer = passwordResetSlice.reducer;
 
-export const selectPasswordReset = (state: { passwordReset: PasswordResetState }) => state.passwordReset;
+export const selectPasswordReset = (state: RootState) => state.passwordReset;

@@ -1,22 +1,23 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { config } from '../../shared/config';
 import { Button } from '../../shared/ui/Button';
-import { cardPaymentActions, type CardPaymentState } from './cardPaymentSlice';
+import { cardPaymentActions } from './cardPaymentSlice';
 import { confirmCardElement, loadStripeFor } from './providers/stripe';
+import type { RootState } from '../../app/hooks';
 
-const selectConfirmation = (state: { cardPayment: CardPaymentState }) => state.cardPayment.confirmation;
+const selectConfirmation = (state: RootState) => state.cardPayment.confirmation;
 
 function Form({ clientSecret }: { clientSecret: string }) {
   const { t } = useTranslation(undefined, { lng: 'se' });
   const theme = useTheme();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const stripe = useStripe();
   const elements = useElements();
-  const confirmation = useSelector(selectConfirmation);
+  const confirmation = useAppSelector(selectConfirmation);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const card = elements?.getElement(CardElement);

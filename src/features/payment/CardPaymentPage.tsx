@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useParams } from 'react-router-dom';
 import { formatMoney, money } from '../../domain/money';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
-import { cardPaymentActions, type CardPaymentState } from './cardPaymentSlice';
+import { cardPaymentActions } from './cardPaymentSlice';
 import { cardPaymentSaga } from './cardPaymentSagas';
+import type { RootState } from '../../app/hooks';
 
 // Stripe loads only on this page, when the form is shown (DESIGN rule 7).
 const CardPaymentForm = lazy(() => import(/* webpackChunkName: "card-payment-form" */ './CardPaymentForm'));
 
-const selectCardPayment = (state: { cardPayment: CardPaymentState }) => state.cardPayment;
+const selectCardPayment = (state: RootState) => state.cardPayment;
 
 /**
  * §2 card payment page, in Swedish as the spec gives it ('Kortbetalning', 'Betala', 'Betalning
@@ -19,9 +20,9 @@ const selectCardPayment = (state: { cardPayment: CardPaymentState }) => state.ca
  */
 export function CardPaymentPage() {
   const { t } = useTranslation(undefined, { lng: 'se' });
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { companyId = '', paymentIntentId = '' } = useParams();
-  const { status, intent, confirmation, error } = useSelector(selectCardPayment);
+  const { status, intent, confirmation, error } = useAppSelector(selectCardPayment);
 
   useEffect(() => {
     dispatch(cardPaymentActions.loadRequested({ companyId, paymentIntentId }));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { InputHTMLAttributes } from 'react';
 import type { CustomerField } from '../../domain/types';
 import { TextField } from '../../shared/ui/TextField';
@@ -21,12 +21,12 @@ const FIELDS: { field: CustomerField; input: InputHTMLAttributes<HTMLInputElemen
 /** §2 'your info': the fields the shop's inputs config shows (§3), with §5 messages once a field is touched. */
 export function CustomerInfoForm() {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const rules = useSelector(selectCustomerFieldRules);
-  const values = useSelector(selectCustomer);
-  const errors = useSelector(selectVisibleCustomerErrors);
+  const dispatch = useAppDispatch();
+  const rules = useAppSelector(selectCustomerFieldRules);
+  const values = useAppSelector(selectCustomer);
+  const errors = useAppSelector(selectVisibleCustomerErrors);
   // A kiosk is shared: the browser must neither offer the last customer's details nor keep these.
-  const kiosk = useSelector(selectIsKiosk);
+  const kiosk = useAppSelector(selectIsKiosk);
   return (
     <section aria-labelledby="your-info">
       <h2 id="your-info">{t('cart.yourInfo')}</h2>

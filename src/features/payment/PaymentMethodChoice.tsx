@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import type { PaymentMethodType } from '../../domain/types';
-import type { ShopState } from '../shop/shopSlice';
 import { selectPaymentMethods } from '../shop/shopSelectors';
 import { selectPaymentNotCompleted, selectSelectedPaymentMethod } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
@@ -17,10 +16,10 @@ const NAME_KEY = {
 export function PaymentMethodChoice() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useDispatch();
-  const methods = useSelector((state: { shop: ShopState }) => selectPaymentMethods(state));
-  const selected = useSelector(selectSelectedPaymentMethod);
-  const notCompleted = useSelector(selectPaymentNotCompleted);
+  const dispatch = useAppDispatch();
+  const methods = useAppSelector((state) => selectPaymentMethods(state));
+  const selected = useAppSelector(selectSelectedPaymentMethod);
+  const notCompleted = useAppSelector(selectPaymentNotCompleted);
   return (
     <section aria-labelledby="choose-payment">
       <h2 id="choose-payment">{t('paymentMethods.title')}</h2>

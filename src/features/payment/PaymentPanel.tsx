@@ -1,12 +1,11 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { selectCartTotal } from '../cart/cartSelectors';
 import { selectPaymentMethodById } from '../shop/shopSelectors';
-import type { ShopState } from '../shop/shopSlice';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import { SwishPanel } from './panels/SwishPanel';
 import { SwishQrPanel } from './panels/SwishQrPanel';
@@ -35,7 +34,7 @@ class PanelLoadBoundary extends Component<{ fallback: ReactNode; children: React
 /** The card panel, loaded on demand; a failed load can be tried again. */
 function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: string | null }) {
   const { t } = useTranslation();
-  const total = useSelector(selectCartTotal);
+  const total = useAppSelector(selectCartTotal);
   const [attempt, setAttempt] = useState(() => ({ n: 0, Panel: loadStripePanel() }));
   const { Panel } = attempt;
   return (
@@ -63,11 +62,11 @@ function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: stri
  */
 export function PaymentPanel({ shopId, origin }: { shopId: string; origin: string }) {
   const { t } = useTranslation();
-  const { selectedPaymentMethod: selectedId, cancelling } = useSelector(selectPayment);
-  const method = useSelector((state: { shop: ShopState }) =>
+  const { selectedPaymentMethod: selectedId, cancelling } = useAppSelector(selectPayment);
+  const method = useAppSelector((state) =>
     selectedId ? selectPaymentMethodById(state, selectedId) : undefined,
   );
-  const kiosk = useSelector(selectIsKiosk);
+  const kiosk = useAppSelector(selectIsKiosk);
   if (cancelling === 'sending') return <Spinner label={t('paymentMethods.cancelling')} />;
   if (cancelling === 'retrying') return <Spinner label={t('paymentMethods.cancelFailed')} />;
   if (!method) return null;

@@ -2,11 +2,12 @@ import { call, getContext, put, race, select, take, takeLatest } from 'redux-sag
 import { pollPause } from '../../shared/pageSignals';
 import type { Api } from '../../shared/api';
 import { cardPaymentActions, type CardPaymentState, type PaymentIntent } from './cardPaymentSlice';
+import type { RootState } from '../../app/hooks';
 
 /** §9 card payment status polling interval. */
 export const INTENT_POLL_MS = 5000;
 
-const selectCardPayment = (state: { cardPayment: CardPaymentState }) => state.cardPayment;
+const selectCardPayment = (state: RootState) => state.cardPayment;
 const isFinal = (intent: PaymentIntent | null) =>
   intent?.status === 'COMPLETED' || intent?.status === 'FAILED' || intent?.status === 'CANCELLED';
 

@@ -38,12 +38,12 @@ import {
   selectMethod,
   selectPaymentState,
   selectShopId,
-  type State,
 } from './paymentSagas';
+import type { RootState } from '../../app/hooks';
 
 type PaymentIntent = PaymentIntentResponse['paymentIntent'];
 
-const selectStartContext = (state: State) => ({
+const selectStartContext = (state: RootState) => ({
   shopId: state.session.shopId,
   companyId: state.shop.company?.companyId ?? null,
   orderReference: state.session.orderReference,
@@ -55,7 +55,7 @@ const selectStartContext = (state: State) => ({
 });
 
 /** The fingerprint of the cart and total the page shows (see domain cartFingerprint). */
-const selectShownCartFingerprint = (state: State) =>
+const selectShownCartFingerprint = (state: RootState) =>
   cartFingerprint({
     lines: selectCartItems(state),
     tabItems: state.session.tabItems,
@@ -127,7 +127,7 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
   // While the start was on its way the customer may have cancelled or changed the cart: then the payment
   // the server just created is for something they no longer want, so it is cancelled there too.
   const after: PaymentState = yield select(selectPaymentState);
-  const revision: number = yield select((s: State) => s.cart.revision);
+  const revision: number = yield select((s: RootState) => s.cart.revision);
   if (after.state !== 'STARTED' || after.paymentId !== result.paymentId) {
     yield call(cancelOnServer, ctx.shopId);
     return;
@@ -290,7 +290,7 @@ export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swish
   const cancelled: boolean = yield call(cancelPayment);
   if (!cancelled) return;
   yield put(paymentActions.customerFieldChanged({ field: 'phone', value: phone }));
-  const selected: string | null = yield select((s: State) => s.payment.selectedPaymentMethod);
+  const selected: string | null = yield select((s: RootState) => s.payment.selectedPaymentMethod);
   if (selected !== paymentMethodId) yield put(paymentActions.methodSelected({ paymentMethodId }));
   yield put(paymentActions.startRequested({ paymentMethodId, byPhone: true }));
 }

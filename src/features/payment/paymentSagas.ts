@@ -15,23 +15,14 @@ import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
 import type { Api } from '../../shared/api';
 import { pageActions, type PageSignals } from '../../shared/pageSignals';
 import { CART_CHANGES } from '../cart/cartSagas';
-import { cartActions, type CartState } from '../cart/cartSlice';
 import { forgetUnsavedCart } from '../cart/unsavedCart';
-import type { KioskState } from '../kiosk/kioskSlice';
+import { cartActions, type CartState } from '../cart/cartSlice';
 import { refreshSession } from '../session/sessionSagas';
-import { sessionActions, type SessionState } from '../session/sessionSlice';
-import type { ShopState } from '../shop/shopSlice';
+import { sessionActions } from '../session/sessionSlice';
 import { shopActions } from '../shop/shopSlice';
 import { forgetCustomer, loadCustomer, saveCustomer, type KeyValueStorage } from './customerStorage';
 import { paymentActions, type PaymentState } from './paymentSlice';
-
-export type State = {
-  shop: ShopState;
-  session: SessionState;
-  cart: CartState;
-  payment: PaymentState;
-  kiosk: KioskState;
-};
+import type { RootState } from '../../app/hooks';
 
 /** §9 session polling interval while a payment is STARTED. */
 export const POLL_MS = 1000;
@@ -47,16 +38,16 @@ export const VIVA_RETURN_GRACE_MS = 1500;
 /** Wait before the next poll (or cancel retry): 1 s, then 2 s, 4 s, 8 s after failures, at most 10 s. */
 export const pollDelay = (failures: number) => Math.min(MAX_POLL_MS, POLL_MS * 2 ** failures);
 
-export const selectMethod = (state: State, id: string | null) =>
+export const selectMethod = (state: RootState, id: string | null) =>
   id ? (state.shop.paymentMethods.entities[id] as PaymentMethod | undefined) : undefined;
 
-export const selectPaymentState = (state: State) => state.payment;
-export const selectShopId = (state: State) => state.session.shopId;
+export const selectPaymentState = (state: RootState) => state.payment;
+export const selectShopId = (state: RootState) => state.session.shopId;
 
 /** Waits until the server holds the cart as shown (a start pays the server's cart; a kiosk starts afresh). */
 export function* cartSynced() {
   for (;;) {
-    const sync: CartState['sync'] = yield select((s: State) => s.cart.sync);
+    const sync: CartState['sync'] = yield select((s: RootState) => s.cart.sync);
     if (sync === 'synced') return true;
     if (sync === 'failed') return false;
     const { timeout } = yield race({
@@ -217,7 +208,7 @@ export function* settleReturnFromViva() {
   const shopId: string | null = yield select(selectShopId);
   if (payment.state !== 'STARTED' || !payment.paymentId || !shopId) return;
   // The session may answer before the shop: the method's type is known once the shop is loaded.
-  if (!((yield select((s: State) => s.shop.status === 'loaded')) as boolean))
+  if (!((yield select((s: RootState) => s.shop.status === 'loaded')) as boolean))
     yield take(shopActions.loaded.type);
   const method: PaymentMethod | undefined = yield select(selectMethod, payment.selectedPaymentMethod);
   if (method?.type !== 'VIVA_WALLET_WEB') return;

@@ -4,18 +4,15 @@ import type { CustomerField } from '../../domain/types';
 import { selectCartQuantity } from '../cart/cartSelectors';
 import type { CartState } from '../cart/cartSlice';
 import type { SessionState } from '../session/sessionSlice';
-import type { ShopState } from '../shop/shopSlice';
-import type { PaymentState } from './paymentSlice';
+import type { RootState } from '../../app/hooks';
 
-type State = { shop: ShopState; payment: PaymentState };
-
-export const selectPayment = (state: State) => state.payment;
-export const selectPaymentStatus = (state: State) => state.payment.state;
-export const selectSelectedPaymentMethod = (state: State) => state.payment.selectedPaymentMethod;
-export const selectCustomer = (state: State) => state.payment.customer;
-export const selectPaymentNotCompleted = (state: State) => state.payment.notCompleted;
-const selectTouched = (state: State) => state.payment.touched;
-const selectInputsConfig = (state: State) => state.shop.info?.customerInputs ?? null;
+export const selectPayment = (state: RootState) => state.payment;
+export const selectPaymentStatus = (state: RootState) => state.payment.state;
+export const selectSelectedPaymentMethod = (state: RootState) => state.payment.selectedPaymentMethod;
+export const selectCustomer = (state: RootState) => state.payment.customer;
+export const selectPaymentNotCompleted = (state: RootState) => state.payment.notCompleted;
+const selectTouched = (state: RootState) => state.payment.touched;
+const selectInputsConfig = (state: RootState) => state.shop.info?.customerInputs ?? null;
 
 /** §3 which customer fields show and which are required (defaults: email and phone shown). */
 export const selectCustomerFieldRules = createSelector([selectInputsConfig], (config) => fieldRules(config));
@@ -38,9 +35,10 @@ export const selectIsCustomerFormValid = createSelector(
 );
 
 /** §2 the payment choices appear only when the form is valid and the cart quantity is above 0. */
-export const selectCanChoosePayment = (state: State & { cart: CartState; session: SessionState }): boolean =>
-  selectCartQuantity(state) > 0 && selectIsCustomerFormValid(state);
+export const selectCanChoosePayment = (
+  state: RootState & { cart: CartState; session: SessionState },
+): boolean => selectCartQuantity(state) > 0 && selectIsCustomerFormValid(state);
 
 /** §8 any stock error shows the general 'cart.outOfStockError' under the payment section. */
-export const selectHasStockErrors = (state: State) =>
+export const selectHasStockErrors = (state: RootState) =>
   Object.keys(state.payment.articleStockErrors).length > 0;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useParams } from 'react-router-dom';
 import { currentLanguage, htmlLang, visitorLanguage } from '../../shared/i18n';
 import { Button, ButtonLink } from '../../shared/ui/Button';
@@ -20,9 +20,9 @@ export function ReceiptDownloadPage() {
   const { i18n } = useTranslation();
   const lng = visitorLanguage(i18n) ?? 'se';
   const { t } = useTranslation(undefined, { lng });
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { companyId = '', receiptId = '' } = useParams();
-  const download = useSelector(selectReceiptDownload);
+  const download = useAppSelector(selectReceiptDownload);
 
   // Screen readers pick their voice from <html lang>; give the app's own language back on leaving.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { validateField } from '../../domain/customerInfo';
@@ -19,10 +19,11 @@ import { selectKiosk } from '../kiosk/kioskSelectors';
 import { kioskActions } from '../kiosk/kioskSlice';
 import { PRIMARY_TARGET } from '../kiosk/kioskTargets';
 import { selectCompany } from '../shop/shopSelectors';
-import { receiptActions, type ReceiptState } from './receiptSlice';
+import { receiptActions } from './receiptSlice';
 import { receiptSaga } from './receiptSagas';
+import type { RootState } from '../../app/hooks';
 
-const selectReceiptState = (state: { receipt: ReceiptState }) => state.receipt;
+const selectReceiptState = (state: RootState) => state.receipt;
 
 const PAYMENT_NAME_KEYS = {
   SWISH_TRADE: 'paymentMethods.names.swish',
@@ -167,8 +168,8 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 /** §2 e-mail field and send button: idle, sending, error, sent (§4, §8). */
 function EmailReceipt({ shopId, receiptId, kiosk }: { shopId: string; receiptId: string; kiosk: boolean }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const { email: status, emailError } = useSelector(selectReceiptState);
+  const dispatch = useAppDispatch();
+  const { email: status, emailError } = useAppSelector(selectReceiptState);
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const invalid = validateField('email', email, { active: true, required: true });
@@ -215,8 +216,8 @@ function EmailReceipt({ shopId, receiptId, kiosk }: { shopId: string; receiptId:
  */
 function KioskTakeAway({ receiptId }: { receiptId: string }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const companyId = useSelector(selectCompany)?.companyId;
+  const dispatch = useAppDispatch();
+  const companyId = useAppSelector(selectCompany)?.companyId;
   const url = companyId
     ? `${window.location.origin}/receipt/${encodeURIComponent(companyId)}/${encodeURIComponent(receiptId)}`
     : null;
@@ -240,10 +241,10 @@ function KioskTakeAway({ receiptId }: { receiptId: string }) {
 export function ReceiptPage() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { webshopId = '', receiptId = '' } = useParams();
-  const { status, receipt, downloadUrl } = useSelector(selectReceiptState);
-  const kiosk = useSelector(selectKiosk);
+  const { status, receipt, downloadUrl } = useAppSelector(selectReceiptState);
+  const kiosk = useAppSelector(selectKiosk);
   // A kiosk shows only the receipt of the payment just made on it: never an earlier customer's (Back, a link).
   const hidden = kiosk.enabled && kiosk.receiptId !== receiptId;
 

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/hooks';
 
 /** Receipt download page: loading the PDF, ready to open, or failed (§8). */
 export type ReceiptDownloadStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -47,5 +48,4 @@ const receiptDownloadSlice = createSlice({
 export const receiptDownloadActions = receiptDownloadSlice.actions;
 export const receiptDownloadReducer = receiptDownloadSlice.reducer;
 
-export const selectReceiptDownload = (state: { receiptDownload: ReceiptDownloadState }) =>
-  state.receiptDownload;
+export const selectReceiptDownload = (state: RootState) => state.receiptDownload;

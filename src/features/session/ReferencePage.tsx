@@ -1,18 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { TextField } from '../../shared/ui/TextField';
-import { sessionActions, type SessionState } from './sessionSlice';
+import { sessionActions } from './sessionSlice';
+import type { RootState } from '../../app/hooks';
 
-const selectReference = (state: { session: SessionState }) => state.session.reference;
+const selectReference = (state: RootState) => state.session.reference;
 
 /** §2 reference page: one input (placeholder '01') and Save; §5 empty or unknown references are refused. */
 export function ReferencePage({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const { status, error } = useSelector(selectReference);
+  const dispatch = useAppDispatch();
+  const { status, error } = useAppSelector(selectReference);
   const [value, setValue] = useState('');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,6 +3,7 @@ import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
 import type { Session } from '../../domain/types';
 import type { CartState } from '../cart/cartSlice';
 import { sessionActions } from './sessionSlice';
+import type { RootState } from '../../app/hooks';
 
 /** Loads the session (cart, tab, payment status) with the table and tabId read from the address (§2). */
 export function* loadSession(action: ReturnType<typeof sessionActions.loadRequested>) {
@@ -51,9 +52,9 @@ export function* sessionSaga() {
  */
 export function* refreshSession(shopId: string) {
   const api: Api = yield getContext('api');
-  const before: number = yield select((s: { cart: CartState }) => s.cart.revision);
+  const before: number = yield select((s: RootState) => s.cart.revision);
   const session: Session = yield call(api.getSession, shopId);
-  const { revision, sync }: CartState = yield select((s: { cart: CartState }) => s.cart);
+  const { revision, sync }: CartState = yield select((s: RootState) => s.cart);
   yield put(sessionActions.loaded({ shopId, session, adoptCart: sync === 'synced' && revision === before }));
   return session;
 }

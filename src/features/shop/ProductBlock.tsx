@@ -9,11 +9,10 @@ import {
   type FocusEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import type { DisplayType } from '../../domain/types';
 import { ProductCard, type CardTexts } from './ProductCard';
 import { selectProductEntities } from './shopSelectors';
-import type { ShopState } from './shopSlice';
 import { estimateHeight, TABBABLE, type StoreWindow } from './storeWindow';
 import { storeClass } from './storeStyles';
 
@@ -203,7 +202,7 @@ function EmptyBlock({
   onHeight: (height: number) => void;
 }) {
   const metrics = useSyncExternalStore(win.subscribe, win.getMetrics);
-  const products = useSelector((state: { shop: ShopState }) => selectProductEntities(state));
+  const products = useAppSelector((state) => selectProductEntities(state));
   const height =
     kept && kept.columns === metrics.columns ? kept.height : estimateHeight(productIds.length, metrics);
   const ref = useRef<HTMLDivElement>(null);

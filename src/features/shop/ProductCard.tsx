@@ -1,20 +1,14 @@
 import { memo, useId } from 'react';
 import type { TFunction } from 'i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { DisplayType } from '../../domain/types';
 import { selectProductCard } from '../cart/cartSelectors';
 import { cartActions } from '../cart/cartSlice';
-import type { CartState } from '../cart/cartSlice';
-import type { PaymentState } from '../payment/paymentSlice';
-import type { SessionState } from '../session/sessionSlice';
-import type { ShopState } from './shopSlice';
 import { IMAGE_SIZE, storeClass } from './storeStyles';
 import { TagList } from './TagList';
-
-type State = { shop: ShopState; cart: CartState; session: SessionState; payment: PaymentState };
 
 /** The texts of a card, made once per language by the store page (not a `useTranslation` per card). */
 export interface CardTexts {
@@ -71,8 +65,8 @@ export const ProductCard = memo(function ProductCard({
   onOpen: (productId: string) => void;
   texts: CardTexts;
 }) {
-  const dispatch = useDispatch();
-  const card = useSelector((state: State) => selectProductCard(state, productId));
+  const dispatch = useAppDispatch();
+  const card = useAppSelector((state) => selectProductCard(state, productId));
   // Not built from the product id: server ids may hold spaces (which split aria-labelledby) or repeat.
   const titleId = useId();
   if (!card) return null;

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { Product } from '../../domain/types';
 import { selectCategoryOfProduct } from './shopSelectors';
-import type { ShopState } from './shopSlice';
 import { TagList } from './TagList';
 
 /**
@@ -27,7 +26,7 @@ export function ProductDetails({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const category = useSelector((state: { shop: ShopState }) => selectCategoryOfProduct(state, product.id));
+  const category = useAppSelector((state) => selectCategoryOfProduct(state, product.id));
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { invalidGroups, toggleDeviation } from '../../domain/extras';
 import { formatMoney, multiplyMoney } from '../../domain/money';
@@ -9,14 +9,9 @@ import type { CartItem, DeviationGroup } from '../../domain/types';
 import { Button } from '../../shared/ui/Button';
 import { Stepper } from '../../shared/ui/Stepper';
 import { selectRemainingStock, unitPrice } from '../cart/cartSelectors';
-import { cartActions, type CartState } from '../cart/cartSlice';
-import type { PaymentState } from '../payment/paymentSlice';
-import type { SessionState } from '../session/sessionSlice';
+import { cartActions } from '../cart/cartSlice';
 import { DeviationPicker } from './DeviationPicker';
 import { selectDeviationEntities, selectDeviationGroupEntities, selectProductById } from './shopSelectors';
-import type { ShopState } from './shopSlice';
-
-type State = { shop: ShopState; cart: CartState; session: SessionState; payment: PaymentState };
 
 /**
  * The order part of the product popup and page (§2): extras, note, running total, quantity stepper and
@@ -33,12 +28,12 @@ export function ProductForm({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const noteId = useId();
-  const product = useSelector((state: State) => selectProductById(state, productId));
-  const groupEntities = useSelector(selectDeviationGroupEntities);
-  const deviations = useSelector(selectDeviationEntities);
-  const remaining = useSelector((state: State) => selectRemainingStock(state, productId));
+  const product = useAppSelector((state) => selectProductById(state, productId));
+  const groupEntities = useAppSelector(selectDeviationGroupEntities);
+  const deviations = useAppSelector(selectDeviationEntities);
+  const remaining = useAppSelector((state) => selectRemainingStock(state, productId));
   const [selected, setSelected] = useState<string[]>(editing?.deviations ?? []);
   const [note, setNote] = useState(editing?.description ?? '');
   // §5 popup quantity defaults to 1; an edited item starts at its count.

@@ -1,13 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
-import type { CartState } from '../cart/cartSlice';
 import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
 import { selectProductById } from './shopSelectors';
-import type { ShopState } from './shopSlice';
 
 /** §2 product page: details, extras, total, quantity up to the remaining stock, Add or Update (?edit=itemId). */
 export function ProductPage() {
@@ -16,11 +14,9 @@ export function ProductPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const titleId = useId();
-  const product = useSelector((state: { shop: ShopState }) => selectProductById(state, productId));
+  const product = useAppSelector((state) => selectProductById(state, productId));
   const editId = searchParams.get('edit');
-  const editing = useSelector((state: { cart: CartState }) =>
-    editId ? state.cart.entities[editId] : undefined,
-  );
+  const editing = useAppSelector((state) => (editId ? state.cart.entities[editId] : undefined));
   const home = `/${encodeURIComponent(webshopId)}`;
   if (!product) {
     return (

@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import type { CartItem } from '../../domain/types';
 import { Dialog } from '../../shared/ui/Dialog';
 import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
 import { selectProductById } from './shopSelectors';
-import type { ShopState } from './shopSlice';
 
 /** §2 product popup (max width 500 px, image 300 px), also used to edit a cart item. */
 export function ProductPopupDialog({
@@ -20,7 +19,7 @@ export function ProductPopupDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const product = useSelector((state: { shop: ShopState }) => selectProductById(state, productId));
+  const product = useAppSelector((state) => selectProductById(state, productId));
   if (!product) return null;
   return (
     <Dialog labelledBy={titleId} onClose={onClose} maxWidth={500}>

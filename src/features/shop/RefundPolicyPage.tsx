@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Page } from '../../shared/ui/Page';
 import { selectShopInfo } from './shopSelectors';
 
 /** §2 the shop's refund policy text (plain text; line breaks kept). */
 export function RefundPolicyPage() {
   const { t } = useTranslation();
-  const info = useSelector(selectShopInfo);
+  const info = useAppSelector(selectShopInfo);
   return (
     <Page narrow>
       <h1>{t('shop.refundPolicy')}</h1>

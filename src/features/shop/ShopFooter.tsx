@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { config } from '../../shared/config';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
@@ -19,11 +19,11 @@ export function ShopFooter({
   showOpeningHours?: boolean;
 }) {
   const { t } = useTranslation();
-  const company = useSelector(selectCompany);
-  const info = useSelector(selectShopInfo);
-  const theme = useSelector(selectTheme);
+  const company = useAppSelector(selectCompany);
+  const info = useAppSelector(selectShopInfo);
+  const theme = useAppSelector(selectTheme);
   // A kiosk is a shared screen at the counter: it offers no way off the shop (calls, mail, other sites).
-  const kiosk = useSelector(selectIsKiosk);
+  const kiosk = useAppSelector(selectIsKiosk);
   if (!company || !info) return null;
   return (
     <footer

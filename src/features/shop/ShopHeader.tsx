@@ -1,15 +1,15 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { CartSummaryLink } from '../cart/CartSummaryLink';
 import { CartSyncStatus } from '../cart/CartSyncStatus';
 import { LanguageChoice } from '../kiosk/lazyKiosk';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
-import type { SessionState } from '../session/sessionSlice';
 import { selectShopInfo, selectTheme } from './shopSelectors';
+import type { RootState } from '../../app/hooks';
 
-const selectOrderReference = (state: { session: SessionState }) => state.session.orderReference;
+const selectOrderReference = (state: RootState) => state.session.orderReference;
 
 /**
  * §2 header: logo linking to the shop home, the shop title (with the order reference after a dash), and
@@ -17,10 +17,10 @@ const selectOrderReference = (state: { session: SessionState }) => state.session
  */
 export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boolean }) {
   const { t } = useTranslation();
-  const info = useSelector(selectShopInfo);
-  const theme = useSelector(selectTheme);
-  const reference = useSelector(selectOrderReference);
-  const kiosk = useSelector(selectIsKiosk);
+  const info = useAppSelector(selectShopInfo);
+  const theme = useAppSelector(selectTheme);
+  const reference = useAppSelector(selectOrderReference);
+  const kiosk = useAppSelector(selectIsKiosk);
   return (
     <header
       css={{

@@ -1,6 +1,6 @@
-import { Fragment, lazy, Suspense, useCallback, useEffect } from 'react';
+import { Fragment, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -9,22 +9,17 @@ import { preloadCartPage } from '../cart/lazyCartPage';
 import { MobileCartBar } from '../cart/MobileCartBar';
 import { KioskOrderPanel, KioskShell } from '../kiosk/lazyKiosk';
 import { selectKiosk } from '../kiosk/kioskSelectors';
+import { LazyReferencePage } from '../session/lazyReferencePage';
 import { sessionActions } from '../session/sessionSlice';
 import { preloadProductPopup } from './ProductPopup';
 import { ShopFooter } from './ShopFooter';
 import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
 import { selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
-import { shopActions, type ShopState } from './shopSlice';
+import { shopActions } from './shopSlice';
+import type { RootState } from '../../app/hooks';
 
-/** §2 reference page: only shops that ask for a table or order number show it, so it is a chunk of its own. */
-const ReferencePage = lazy(() =>
-  import(/* webpackChunkName: "reference" */ '../session/ReferencePage').then((m) => ({
-    default: m.ReferencePage,
-  })),
-);
-
-const selectShopLoading = (state: { shop: ShopState }) => state.shop.status === 'loading';
+const selectShopLoading = (state: RootState) => state.shop.status === 'loading';
 
 /**
  * §2 shop layout. Loads the shop and the session (with the table and tabId of the address), then decides
@@ -33,13 +28,13 @@ const selectShopLoading = (state: { shop: ShopState }) => state.shop.status === 
 export function ShopLayout() {
   const { webshopId = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { t } = useTranslation();
-  const display = useSelector(selectShopDisplayState);
-  const theme = useSelector(selectTheme);
+  const display = useAppSelector(selectShopDisplayState);
+  const theme = useAppSelector(selectTheme);
   // A reload keeps the store on screen; §2 the cart summary still waits until the shop is no longer loading.
-  const shopLoading = useSelector(selectShopLoading);
-  const kiosk = useSelector(selectKiosk);
+  const shopLoading = useAppSelector(selectShopLoading);
+  const kiosk = useAppSelector(selectKiosk);
   // The kiosk's order panel stays beside the store and a product's page (the cart page is the order itself).
   const onStore = useMatch('/:webshopId') !== null;
   const onProduct = useMatch('/:webshopId/products/:productId') !== null;
@@ -67,7 +62,7 @@ export function ShopLayout() {
   );
 
   // The browser tab (and a phone's task switcher) names the shop.
-  const title = useSelector(selectShopInfo)?.title;
+  const title = useAppSelector(selectShopInfo)?.title;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
@@ -86,7 +81,7 @@ export function ShopLayout() {
   else if (display === 'needsReference')
     content = (
       <Suspense fallback={screenLoading}>
-        <ReferencePage shopId={webshopId} />
+        <LazyReferencePage shopId={webshopId} />
       </Suspense>
     );
   // On a kiosk each customer gets the pages drawn anew: nothing typed on screen (a note, an e-mail) stays.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { OpeningHours } from './OpeningHours';
@@ -19,7 +19,7 @@ export function ShopNotFound() {
 /** §2 shop closed: title plus opening hours. */
 export function ShopClosed() {
   const { t } = useTranslation();
-  const info = useSelector(selectShopInfo);
+  const info = useAppSelector(selectShopInfo);
   return (
     <Page narrow>
       <h1>{t('shop.closed.title')}</h1>

@@ -1,12 +1,11 @@
 import { Global, useTheme } from '@emotion/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
-import type { SessionState } from '../session/sessionSlice';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductBlock, type CardSettings } from './ProductBlock';
 import { cardTexts } from './ProductCard';
@@ -14,8 +13,9 @@ import { ProductPopup } from './ProductPopup';
 import { selectCategories, selectShopInfo } from './shopSelectors';
 import { gridOf, storeClass, storeStyles } from './storeStyles';
 import { BLOCK_SIZE, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
+import type { RootState } from '../../app/hooks';
 
-const selectHasActiveTab = (state: { session: SessionState }) => state.session.activeTab !== null;
+const selectHasActiveTab = (state: RootState) => state.session.activeTab !== null;
 
 /** Products drawn in the first render of a big shop (whole blocks from the top); the observer does the rest. */
 const FIRST_DRAWN = 24;
@@ -40,10 +40,10 @@ export function StorePage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const { webshopId = '' } = useParams();
-  const info = useSelector(selectShopInfo);
-  const categories = useSelector(selectCategories);
-  const hasTab = useSelector(selectHasActiveTab);
-  const kiosk = useSelector(selectIsKiosk);
+  const info = useAppSelector(selectShopInfo);
+  const categories = useAppSelector(selectCategories);
+  const hasTab = useAppSelector(selectHasActiveTab);
+  const kiosk = useAppSelector(selectIsKiosk);
   const [openProduct, setOpenProduct] = useState<string | null>(null);
   const close = useCallback(() => setOpenProduct(null), []);
 

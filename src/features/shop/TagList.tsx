@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { memo } from 'react';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { readableTextOn } from '../../domain/theme';
 import { selectTagEntities } from './shopSelectors';
 
@@ -20,7 +20,7 @@ const listCss = css({
  * colour follows §3). One subscription per list, to the tag entities, which change only when the shop does.
  */
 export const TagList = memo(function TagList({ tagIds, label }: { tagIds: string[]; label: string }) {
-  const tags = useSelector(selectTagEntities);
+  const tags = useAppSelector(selectTagEntities);
   if (tagIds.length === 0) return null;
   return (
     <ul aria-label={label} css={listCss}>

@@ -10,45 +10,44 @@ import {
   paymentMethodsAdapter,
   productsAdapter,
   tagsAdapter,
-  type ShopState,
 } from './shopSlice';
+import type { RootState } from '../../app/hooks';
 
-type State = { shop: ShopState };
-
-export const selectShopState = (state: State) => state.shop;
-export const selectShopInfo = (state: State) => state.shop.info;
-export const selectCompany = (state: State) => state.shop.company;
-export const selectShopId = (state: State) => state.shop.shopId;
+export const selectShopState = (state: RootState) => state.shop;
+export const selectShopInfo = (state: RootState) => state.shop.info;
+export const selectCompany = (state: RootState) => state.shop.company;
+export const selectShopId = (state: RootState) => state.shop.shopId;
 
 export const { selectAll: selectAllProducts } = productsAdapter.getSelectors(
-  (state: State) => state.shop.products,
+  (state: RootState) => state.shop.products,
 );
 
 /**
  * A product by id. A plain lookup on purpose: every product card calls it on every store change, and the
  * adapter's memoized selectById would keep a cache entry per product id (2,000 on a big shop) for nothing.
  */
-export const selectProductById = (state: State, productId: string) => state.shop.products.entities[productId];
+export const selectProductById = (state: RootState, productId: string) =>
+  state.shop.products.entities[productId];
 /** All products by id (the same object until a product changes). */
-export const selectProductEntities = (state: State) => state.shop.products.entities;
+export const selectProductEntities = (state: RootState) => state.shop.products.entities;
 export const { selectAll: selectCategories } = categoriesAdapter.getSelectors(
-  (state: State) => state.shop.categories,
+  (state: RootState) => state.shop.categories,
 );
 export const { selectById: selectDeviationById, selectEntities: selectDeviationEntities } =
-  deviationsAdapter.getSelectors((state: State) => state.shop.deviations);
+  deviationsAdapter.getSelectors((state: RootState) => state.shop.deviations);
 export const { selectById: selectDeviationGroupById, selectEntities: selectDeviationGroupEntities } =
-  deviationGroupsAdapter.getSelectors((state: State) => state.shop.deviationGroups);
+  deviationGroupsAdapter.getSelectors((state: RootState) => state.shop.deviationGroups);
 export const { selectEntities: selectTagEntities } = tagsAdapter.getSelectors(
-  (state: State) => state.shop.tags,
+  (state: RootState) => state.shop.tags,
 );
 export const { selectAll: selectPaymentMethods, selectById: selectPaymentMethodById } =
-  paymentMethodsAdapter.getSelectors((state: State) => state.shop.paymentMethods);
+  paymentMethodsAdapter.getSelectors((state: RootState) => state.shop.paymentMethods);
 
 /** The shop's currency: the company's (SEK, or EUR for Finland, resolved at the API edge). */
-export const selectCurrency = (state: State): Currency => state.shop.company?.currency ?? 'SEK';
+export const selectCurrency = (state: RootState): Currency => state.shop.company?.currency ?? 'SEK';
 
 /** The category a product belongs to, for the product page. */
-export const selectCategoryOfProduct = (state: State, productId: string) => {
+export const selectCategoryOfProduct = (state: RootState, productId: string) => {
   const product = selectProductById(state, productId);
   return product ? state.shop.categories.entities[product.categoryId] : undefined;
 };
@@ -68,7 +67,7 @@ export type ShopDisplayState = 'notFound' | 'error' | 'loading' | 'closed' | 'ne
  * A load that failed for another reason (network) shows the error state after not-found. Reloading the
  * shop already shown (a new ?table=) keeps showing it: the store is not torn down and rebuilt.
  */
-export const selectShopDisplayState = (state: State & { session: SessionState }): ShopDisplayState => {
+export const selectShopDisplayState = (state: RootState & { session: SessionState }): ShopDisplayState => {
   const { shop, session } = state;
   if (shop.status === 'notFound') return 'notFound';
   if (shop.status === 'error' || (session.status === 'error' && !session.initialLoadDone)) return 'error';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
 import { paymentActions } from '../paymentSlice';
 
 /** Drops a started payment: deselecting its method cancels it (§4), on the server too. */
 export function CancelPaymentButton({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   return (
     <Button variant="secondary" onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId }))}>
       {t('common.cancel')}

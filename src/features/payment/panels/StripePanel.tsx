@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Money } from '../../../domain/types';
 import { config } from '../../../shared/config';
 import { useLanguage } from '../../../shared/i18n';
@@ -18,10 +18,10 @@ const STRIPE_LOCALE = { se: 'sv', en: 'en', fi: 'fi' } as const;
 /** The form inside Elements: Pay starts the payment; once it has a client secret the card is confirmed. */
 function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const stripe = useStripe();
   const elements = useElements();
-  const { state, error, clientSecret, paymentId } = useSelector(selectPayment);
+  const { state, error, clientSecret, paymentId } = useAppSelector(selectPayment);
   const confirmed = useRef<string | null>(null);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { isMobileDevice } from '../../../shared/device';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
@@ -24,11 +24,11 @@ export function SwishPanel({
   callbackUrl: string;
 }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const payment = useSelector(selectPayment);
+  const dispatch = useAppDispatch();
+  const payment = useAppSelector(selectPayment);
   const mobile = isMobileDevice(navigator);
   // The number the request goes to is the customer's phone; ask for it here only if the form does not.
-  const formHasPhone = useSelector(selectCustomerFieldRules).phone.active;
+  const formHasPhone = useAppSelector(selectCustomerFieldRules).phone.active;
   const start = () => dispatch(paymentActions.startRequested({ paymentMethodId }));
 
   useEffect(() => {

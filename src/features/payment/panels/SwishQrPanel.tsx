@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
 import { ErrorText } from '../../../shared/ui/ErrorText';
 import { QrCode } from '../../../shared/ui/QrCode';
@@ -20,8 +20,8 @@ import { canRestart, paymentErrorText } from './paymentTexts';
  */
 export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const { state, error, token } = useSelector(selectPayment);
+  const dispatch = useAppDispatch();
+  const { state, error, token } = useAppSelector(selectPayment);
   const [phone, setPhone] = useState('');
 
   useEffect(() => {

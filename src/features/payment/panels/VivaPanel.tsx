@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectPayment } from '../paymentSelectors';
@@ -12,8 +12,8 @@ import { canRestart, paymentErrorText } from './paymentTexts';
 /** §2 Viva: choosing it starts the payment and the saga sends the browser to Viva's hosted checkout. */
 export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const { state, error } = useSelector(selectPayment);
+  const dispatch = useAppDispatch();
+  const { state, error } = useAppSelector(selectPayment);
   const start = () => dispatch(paymentActions.startRequested({ paymentMethodId }));
 
   useEffect(() => {
