@@ -3,16 +3,16 @@
  * receipt download page uses.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ReceiptEmailRequest, ReceiptPdfResponse, ReceiptResponse } from '../contract';
-import { validateField } from '../domain/customerInfo';
-import { badRequest, notFound } from './apiErrors';
-import type { DemoContext } from './demoContext';
-import { RECEIPT_ID_PATTERN } from './ids';
-import { requireShop } from './paymentService';
-import { receiptPdf } from './receiptPdf';
-import { receiptText, receiptView, type ReceiptView } from './receiptView';
+import type { ReceiptEmailRequest, ReceiptPdfResponse, ReceiptResponse } from '../../contract';
+import { validateField } from '../../domain/customerInfo';
+import { badRequest, notFound } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
+import { RECEIPT_ID_PATTERN } from '../ids';
+import { requireShop } from '../services/paymentService';
+import { receiptPdf } from '../services/receiptPdf';
+import { receiptText, receiptView, type ReceiptView } from '../services/receiptView';
 import { emailBody, receiptParams } from './routeSchemas';
-import type { CatalogShop } from './shopCatalog';
+import type { CatalogShop } from '../services/shopCatalog';
 
 interface StoredReceipt {
   shop: CatalogShop;

@@ -10,11 +10,11 @@ import type {
   WireDeviation,
   WireDeviationGroup,
   WirePaymentMethod,
-} from '../contract';
-import { defaultCurrency } from '../domain/money';
-import type { DemoDb } from './demoDb';
-import { reservedCounts } from './demoRepository';
-import type { FixtureDeviation, FixtureProduct, ShopFixture } from './fixtureTypes';
+} from '../../contract';
+import { defaultCurrency } from '../../domain/money';
+import type { DemoDb } from '../store/demoDb';
+import { reservedCounts } from '../store/demoRepository';
+import type { FixtureDeviation, FixtureProduct, ShopFixture } from '../fixtures/fixtureTypes';
 
 /** One shop with its lookup tables. */
 export interface CatalogShop {

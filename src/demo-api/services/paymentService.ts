@@ -16,13 +16,13 @@ import type {
   StartPaymentResponse,
   StockLevel,
   WireCustomerInfo,
-} from '../contract';
-import { cartFingerprint } from '../domain/cart';
-import { isCustomerInfoValid, validateCustomerInfo } from '../domain/customerInfo';
-import { invalidGroups } from '../domain/extras';
-import { lineTotal } from '../domain/receipt';
-import { DemoApiError, badRequest, conflict, notFound } from './apiErrors';
-import type { DemoContext } from './demoContext';
+} from '../../contract';
+import { cartFingerprint } from '../../domain/cart';
+import { isCustomerInfoValid, validateCustomerInfo } from '../../domain/customerInfo';
+import { invalidGroups } from '../../domain/extras';
+import { lineTotal } from '../../domain/receipt';
+import { DemoApiError, badRequest, conflict, notFound } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
 import {
   emptyCart,
   finishPayment,
@@ -40,8 +40,8 @@ import {
   type PaymentRecord,
   type StoredPaymentStatus,
   type TabRecord,
-} from './demoRepository';
-import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from './ids';
+} from '../store/demoRepository';
+import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from '../ids';
 import { buildReceipt } from './receiptBuilder';
 import {
   deviationPrice,
@@ -50,7 +50,7 @@ import {
   unreservedStock,
   type CatalogShop,
 } from './shopCatalog';
-import { outcomeForCode, swishForcedOutcome } from './swishSimulator';
+import { outcomeForCode, swishForcedOutcome } from '../simulators/swishSimulator';
 
 /** The shop or 404 SHOP_NOT_FOUND. */
 export function requireShop(ctx: DemoContext, shopId: string): CatalogShop {

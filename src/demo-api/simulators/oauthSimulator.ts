@@ -5,10 +5,10 @@
  * does; Deny returns `error=access_denied` with the same state.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Bookkeeper, IntegrationState } from '../contract';
-import type { DemoContext } from './demoContext';
-import { HTML_PAGE_HEADERS, html, htmlPage } from './htmlPage';
-import { newAuthorizationCode } from './ids';
+import type { Bookkeeper, IntegrationState } from '../../contract';
+import type { DemoContext } from '../demoContext';
+import { HTML_PAGE_HEADERS, html, htmlPage } from '../http/htmlPage';
+import { newAuthorizationCode } from '../ids';
 
 const NAMES: Record<Bookkeeper, string> = { fortnox: 'Fortnox', visma: 'Visma eEkonomi' };
 const CALLBACKS: Record<Bookkeeper, string> = { fortnox: '/integrateFortnox', visma: '/integrateVisma' };

@@ -8,10 +8,10 @@ import type {
   IntegrateRequest,
   IntegrationUrlResponse,
   PaymentIntentResponse,
-} from '../contract';
-import { badRequest, notFound } from './apiErrors';
-import type { DemoContext } from './demoContext';
-import { readIntent } from './demoRepository';
+} from '../../contract';
+import { badRequest, notFound } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
+import { readIntent } from '../store/demoRepository';
 import { integrateBody } from './routeSchemas';
 
 /** How long an authorization code from the authorize page can be redeemed (Fortnox: 10 minutes). */

@@ -9,7 +9,7 @@ import type {
   WireCartItem,
   WireCustomerInfo,
   WireTabSelection,
-} from '../contract';
+} from '../../contract';
 import type { DemoDb, StoredTabEntry } from './demoDb';
 
 /** A session's cart in one shop. */

@@ -13,8 +13,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DemoDb } from './demoDb';
-import { isSessionId, newSessionId } from './ids';
+import type { DemoDb } from '../store/demoDb';
+import { isSessionId, newSessionId } from '../ids';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,12 +3,12 @@
  * images, and the reset button that puts stock, tabs and card-page intents back to their fixture state.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DemoContext } from './demoContext';
-import { resetDemoState } from './demoDb';
-import { HTML_PAGE_HEADERS, html, htmlPage, type SafeHtml } from './htmlPage';
-import { STRIPE_TEST_CARDS } from './stripeSimulator';
-import { IMAGE_NAME_PATTERN, demoSvg } from './svgImages';
-import { SWISH_CODES } from './swishSimulator';
+import type { DemoContext } from '../demoContext';
+import { resetDemoState } from '../store/demoDb';
+import { HTML_PAGE_HEADERS, html, htmlPage, type SafeHtml } from '../http/htmlPage';
+import { STRIPE_TEST_CARDS } from '../simulators/stripeSimulator';
+import { IMAGE_NAME_PATTERN, demoSvg } from '../fixtures/svgImages';
+import { SWISH_CODES } from '../simulators/swishSimulator';
 
 /** Extra links per shop (query parameters the SPA reads when the session loads). */
 const EXTRA_LINKS: Record<string, { href: string; label: string }[]> = {

@@ -4,13 +4,13 @@
  * /demo/api/outbox).
  */
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '../domain/money';
-import type { DemoContext } from './demoContext';
-import { listPayments, type PaymentRecord, type StoredPaymentStatus } from './demoRepository';
-import { HTML_PAGE_HEADERS, html, htmlPage } from './htmlPage';
-import { applyOutcome, type SimulatedOutcome } from './paymentService';
+import { formatMoney } from '../../domain/money';
+import type { DemoContext } from '../demoContext';
+import { listPayments, type PaymentRecord, type StoredPaymentStatus } from '../store/demoRepository';
+import { HTML_PAGE_HEADERS, html, htmlPage } from '../http/htmlPage';
+import { applyOutcome, type SimulatedOutcome } from '../services/paymentService';
 import { emptyBody } from './routeSchemas';
-import { swishForcedOutcome } from './swishSimulator';
+import { swishForcedOutcome } from '../simulators/swishSimulator';
 
 const OUTCOMES: SimulatedOutcome[] = ['approve', 'decline', 'cancel', 'error'];
 const METHOD_NAMES: Record<string, string> = {
