@@ -203,7 +203,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
         await app.close();
       } finally {
         await stopSpa();
-        if (db.sql.open) db.close();
+        db.close();
       }
     },
     tick: () => settleDuePayments(ctx),

@@ -105,8 +105,9 @@ export class DemoDb {
     return JSON.stringify(dump);
   }
 
+  /** Closes the connection; closing a closed one does nothing. */
   close(): void {
-    this.sql.close();
+    if (this.sql.open) this.sql.close();
   }
 }
 
