@@ -35,7 +35,7 @@ export default defineConfig({
       DEMO_DB: ':memory:',
       SWISH_DELAY_MS: '1500',
       // One server for the whole suite, whose Swish tests send about 20 requests to one number (CUSTOMER.phone)
-      // within minutes; the default (5 in 10 minutes, src/demo-api/rateLimits.ts) would refuse most of them.
+      // within minutes; the default (5 in 10 minutes, src/demo-api/http/rateLimits.ts) would refuse most of them.
       // Every other limit runs with its default here.
       RATE_LIMIT_SWISH_PER_PHONE: '100/600',
     },

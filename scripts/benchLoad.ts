@@ -29,7 +29,7 @@ import path from 'node:path';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { createDemoApi } from '../src/demo-api/demoApi';
-import { REPO_ROOT } from '../src/demo-api/spaHosting';
+import { REPO_ROOT } from '../src/demo-api/routes/spaHosting';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE } from './demoServer';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));

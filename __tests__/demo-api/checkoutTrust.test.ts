@@ -11,10 +11,10 @@ import type {
   StartPaymentResponse,
 } from '../../src/contract';
 import { DEFAULT_RESERVATION_MS } from '../../src/demo-api/demoApi';
-import { readPayment } from '../../src/demo-api/demoRepository';
+import { readPayment } from '../../src/demo-api/store/demoRepository';
 import { delaysFromEnv } from '../../src/demo-api/envConfig';
-import { HTML_PAGE_HEADERS } from '../../src/demo-api/htmlPage';
-import { completePayment } from '../../src/demo-api/paymentService';
+import { HTML_PAGE_HEADERS } from '../../src/demo-api/http/htmlPage';
+import { completePayment } from '../../src/demo-api/services/paymentService';
 import { cartFingerprint } from '../../src/domain/cart';
 import {
   CAFE,

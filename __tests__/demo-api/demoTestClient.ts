@@ -3,8 +3,8 @@
  * a fake clock, and an HTTP client that keeps its own cookie jar (like one browser).
  */
 import { createDemoApi, type DemoApi, type DemoApiOptions } from '../../src/demo-api/demoApi';
-import { resetDemoState } from '../../src/demo-api/demoDb';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../src/demo-api/rateLimits';
+import { resetDemoState } from '../../src/demo-api/store/demoDb';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../src/demo-api/http/rateLimits';
 
 /**
  * Rate limits no suite reaches. The suites reuse one phone number and one receipt across many sessions, and
@@ -157,7 +157,7 @@ export function cafeCustomer(overrides: Record<string, unknown> = {}): Record<st
 
 export const CAFE = '/api/v2/webshop/cafe';
 
-/** The café's payment methods (fixtures.ts). */
+/** The café's payment methods (fixtures/fixtures.ts). */
 export const SWISH = 'pm-cafe-swish';
 export const VIVA = 'pm-cafe-viva';
 export const STRIPE = 'pm-cafe-stripe';

@@ -5,7 +5,7 @@ import type {
   ShopResponse,
   StartPaymentResponse,
 } from '../../src/contract';
-import { completePayment } from '../../src/demo-api/paymentService';
+import { completePayment } from '../../src/demo-api/services/paymentService';
 import {
   CAFE,
   cafeCustomer,

@@ -1,11 +1,11 @@
 /**
- * Issue 12 point 4: the demo API's rate limits with their defaults (src/demo-api/rateLimits.ts). Each test
+ * Issue 12 point 4: the demo API's rate limits with their defaults (src/demo-api/http/rateLimits.ts). Each test
  * gets a fresh server, since the counters live in the server's memory. The counters go by wall time and the
  * windows are minutes long, so every test sends a burst well inside one window and never moves a clock.
  */
 import type { SessionResponse, StartPaymentResponse } from '../../src/contract';
 import { RATE_LIMIT_ENV, rateLimitsFromEnv } from '../../src/demo-api/envConfig';
-import { DEFAULT_RATE_LIMITS, phoneKey } from '../../src/demo-api/rateLimits';
+import { DEFAULT_RATE_LIMITS, phoneKey } from '../../src/demo-api/http/rateLimits';
 import {
   CAFE,
   cafeCustomer,

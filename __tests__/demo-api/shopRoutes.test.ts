@@ -1,6 +1,6 @@
 /** Contract tests of the v2 shop calls: shop, session cookie, cart, tab, reference. */
 import type { SessionResponse, ShopResponse } from '../../src/contract';
-import { HOSTILE_STRINGS } from '../../src/demo-api/fixtures';
+import { HOSTILE_STRINGS } from '../../src/demo-api/fixtures/fixtures';
 import { CAFE, line, obj, startDemo, type Harness } from './demoTestClient';
 
 let h: Harness;

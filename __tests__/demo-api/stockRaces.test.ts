@@ -14,7 +14,7 @@ import {
   readPayment,
   type OrderLine,
   type PaymentRecord,
-} from '../../src/demo-api/demoRepository';
+} from '../../src/demo-api/store/demoRepository';
 import { cartFingerprint } from '../../src/domain/cart';
 import {
   CAFE,

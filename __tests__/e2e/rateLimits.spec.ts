@@ -5,7 +5,7 @@ import { buyThroughApi, CUSTOMER, shot } from './helpers/payment';
 
 /**
  * Issue 12 point 4 in the browser: the demo API's default limit on e-mails of one receipt (3 in 10 minutes,
- * src/demo-api/rateLimits.ts) answers 429, and the receipt page says so in words, never the answer itself.
+ * src/demo-api/http/rateLimits.ts) answers 429, and the receipt page says so in words, never the answer itself.
  * A fresh receipt per run, so no other test shares its counter.
  */
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './helpers/test';
-import { HOSTILE_STRINGS } from '../../src/demo-api/fixtures';
+import { HOSTILE_STRINGS } from '../../src/demo-api/fixtures/fixtures';
 import { addButton, headerCartLink, KIOSK, openShop, productDialog } from './helpers/shop';
 
 /** Issue 4 shop states of the §2 decision order (closed, not found) and hostile shop data rendered as text. */

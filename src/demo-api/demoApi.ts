@@ -4,26 +4,26 @@
  */
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { DemoApiError, installErrorHandlers } from './apiErrors';
-import { registerCompanyRoutes } from './companyRoutes';
+import { DemoApiError, installErrorHandlers } from './http/apiErrors';
+import { registerCompanyRoutes } from './routes/companyRoutes';
 import type { DemoContext, DemoDelays } from './demoContext';
-import { DemoDb, seedDemoData } from './demoDb';
-import { registerDemoPages } from './demoPages';
-import { demoIntentFixtures, demoShopFixtures } from './fixtures';
-import { registerOauthSimulator } from './oauthSimulator';
-import { settleDuePayments } from './paymentService';
-import { installRateLimits, type RateLimits } from './rateLimits';
-import { registerReceiptRoutes } from './receiptRoutes';
-import { registerReportCollector } from './reportCollectorRoutes';
-import { installRequestGuards } from './requestGuards';
-import { installSessionCookie, sessionSecret } from './sessionCookie';
-import { registerShopRoutes } from './shopRoutes';
-import { ShopCatalog } from './shopCatalog';
-import { registerSimulatorRoutes } from './simulatorRoutes';
-import { registerSpa, type SpaOptions } from './spaHosting';
+import { DemoDb, seedDemoData } from './store/demoDb';
+import { registerDemoPages } from './routes/demoPages';
+import { demoIntentFixtures, demoShopFixtures } from './fixtures/fixtures';
+import { registerOauthSimulator } from './simulators/oauthSimulator';
+import { settleDuePayments } from './services/paymentService';
+import { installRateLimits, type RateLimits } from './http/rateLimits';
+import { registerReceiptRoutes } from './routes/receiptRoutes';
+import { registerReportCollector } from './routes/reportCollectorRoutes';
+import { installRequestGuards } from './http/requestGuards';
+import { installSessionCookie, sessionSecret } from './http/sessionCookie';
+import { registerShopRoutes } from './routes/shopRoutes';
+import { ShopCatalog } from './services/shopCatalog';
+import { registerSimulatorRoutes } from './routes/simulatorRoutes';
+import { registerSpa, type SpaOptions } from './routes/spaHosting';
 import fastifyCompress from '@fastify/compress';
-import { registerStripeSimulator } from './stripeSimulator';
-import { registerVivaSimulator } from './vivaSimulator';
+import { registerStripeSimulator } from './simulators/stripeSimulator';
+import { registerVivaSimulator } from './simulators/vivaSimulator';
 import { STRICT_TRANSPORT_SECURITY } from '../hosting/securityHeaders';
 
 /** How long a started payment reserves its stock unless told otherwise: 10 minutes. */
@@ -43,7 +43,7 @@ export interface DemoApiOptions {
   logger?: boolean;
   /** Secret that signs session ids (SESSION_SECRET); default: a random one kept in the database. */
   sessionSecret?: string;
-  /** Rate limits that differ from DEFAULT_RATE_LIMITS (rateLimits.ts), per rule. */
+  /** Rate limits that differ from DEFAULT_RATE_LIMITS (http/rateLimits.ts), per rule. */
   rateLimits?: Partial<RateLimits>;
 }
 
@@ -203,7 +203,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
         await app.close();
       } finally {
         await stopSpa();
-        if (db.sql.open) db.close();
+        db.close();
       }
     },
     tick: () => settleDuePayments(ctx),

@@ -1,7 +1,7 @@
 /** What every route and simulator of one demo API instance shares. */
-import type { DemoDb } from './demoDb';
-import type { FixtureIntent, ShopFixture } from './fixtureTypes';
-import type { ShopCatalog } from './shopCatalog';
+import type { DemoDb } from './store/demoDb';
+import type { FixtureIntent, ShopFixture } from './fixtures/fixtureTypes';
+import type { ShopCatalog } from './services/shopCatalog';
 
 /** Simulator timing (tests pass a fake clock and autoComplete false to drive outcomes themselves). */
 export interface DemoDelays {

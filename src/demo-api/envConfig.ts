@@ -4,7 +4,7 @@
  */
 import { DEFAULT_RESERVATION_MS } from './demoApi';
 import type { DemoDelays } from './demoContext';
-import type { RateLimitRule, RateLimits } from './rateLimits';
+import type { RateLimitRule, RateLimits } from './http/rateLimits';
 
 /** A whole number from `env[name]`, `fallback` when unset or empty; throws a readable error otherwise. */
 export function wholeNumberFromEnv(
@@ -33,7 +33,7 @@ export function delaysFromEnv(env: Record<string, string | undefined>): DemoDela
   };
 }
 
-/** The environment variable of each rate limit (rateLimits.ts has the defaults and says why). */
+/** The environment variable of each rate limit (http/rateLimits.ts has the defaults and says why). */
 export const RATE_LIMIT_ENV: Record<RateLimitRule, string> = {
   receiptEmailsPerSession: 'RATE_LIMIT_EMAILS_PER_SESSION',
   receiptEmailsPerReceipt: 'RATE_LIMIT_EMAILS_PER_RECEIPT',

@@ -6,7 +6,7 @@
  *   PUBLIC_ORIGIN (for links given to other sites; https also makes the session cookie Secure and adds
  *   Strict-Transport-Security), SESSION_SECRET (signs session ids; default: a random one kept in the
  *   database), LOG (false),
- *   RATE_LIMIT_* (`max/seconds`, e.g. RATE_LIMIT_SWISH_PER_PHONE=5/600; defaults in rateLimits.ts).
+ *   RATE_LIMIT_* (`max/seconds`, e.g. RATE_LIMIT_SWISH_PER_PHONE=5/600; defaults in http/rateLimits.ts).
  *   --dist or NODE_ENV=production: serve dist/ (run `npm run build` first); otherwise webpack dev middleware.
  *   --no-spa: API and demo pages only.
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createDemoApi } from './demoApi';
 import type { DemoDelays } from './demoContext';
 import { delaysFromEnv, rateLimitsFromEnv, wholeNumberFromEnv } from './envConfig';
-import { REPO_ROOT } from './spaHosting';
+import { REPO_ROOT } from './routes/spaHosting';
 
 /** Configuration errors end the process with status 2 and the reason, before anything listens. */
 function orExit<T>(read: () => T): T {

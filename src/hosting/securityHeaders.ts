@@ -1,5 +1,5 @@
 /**
- * The HTTP headers the SPA is served with: one source for the demo server (src/demo-api/spaHosting.ts) and
+ * The HTTP headers the SPA is served with: one source for the demo server (src/demo-api/routes/spaHosting.ts) and
  * for the production host configs the build writes next to the bundle (`_headers` for a CDN such as Netlify
  * or Cloudflare Pages, `nginx.conf` for nginx; see hostConfigs.ts and README "Deployment").
  *

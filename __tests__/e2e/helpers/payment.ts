@@ -61,7 +61,7 @@ export async function expectReceipt(page: Page, shopId = 'cafe'): Promise<string
   return receiptId;
 }
 
-/** A payment as the demo's control API lists it (src/demo-api/simulatorRoutes.ts). */
+/** A payment as the demo's control API lists it (src/demo-api/routes/simulatorRoutes.ts). */
 export interface SimulatorPayment {
   paymentId: string;
   shopId: string;

@@ -11,9 +11,9 @@ import type {
   ShopResponse,
   StartPaymentRequest,
   StartPaymentResponse,
-} from '../contract';
-import type { DemoContext } from './demoContext';
-import { cancelSessionPayment, requireShop, startPayment } from './paymentService';
+} from '../../contract';
+import type { DemoContext } from '../demoContext';
+import { cancelSessionPayment, requireShop, startPayment } from '../services/paymentService';
 import {
   cartQuery,
   emptyBody,
@@ -22,8 +22,8 @@ import {
   shopParams,
   startPaymentBody,
 } from './routeSchemas';
-import { loadSession, replaceCart, setReference } from './sessionService';
-import { buildShopResponse, unreservedStock } from './shopCatalog';
+import { loadSession, replaceCart, setReference } from '../services/sessionService';
+import { buildShopResponse, unreservedStock } from '../services/shopCatalog';
 
 interface ShopParams {
   shopId: string;

@@ -4,13 +4,18 @@
  * /demo/api/outbox).
  */
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '../domain/money';
-import type { DemoContext } from './demoContext';
-import { listPayments, type PaymentRecord, type StoredPaymentStatus } from './demoRepository';
-import { HTML_PAGE_HEADERS, html, htmlPage } from './htmlPage';
-import { applyOutcome, type SimulatedOutcome } from './paymentService';
+import { formatMoney } from '../../domain/money';
+import type { DemoContext } from '../demoContext';
+import {
+  listOutbox,
+  listPayments,
+  type PaymentRecord,
+  type StoredPaymentStatus,
+} from '../store/demoRepository';
+import { HTML_PAGE_HEADERS, html, htmlPage } from '../http/htmlPage';
+import { applyOutcome, type SimulatedOutcome } from '../services/paymentService';
 import { emptyBody } from './routeSchemas';
-import { swishForcedOutcome } from './swishSimulator';
+import { swishForcedOutcome } from '../simulators/swishSimulator';
 
 const OUTCOMES: SimulatedOutcome[] = ['approve', 'decline', 'cancel', 'error'];
 const METHOD_NAMES: Record<string, string> = {
@@ -52,15 +57,6 @@ function toSimulator(p: PaymentRecord, now: number): SimulatorPayment {
     dueAt: p.dueAt === null ? null : new Date(p.dueAt).toISOString(),
     receiptId: p.receiptId,
   };
-}
-
-interface OutboxRow {
-  id: number;
-  receipt_id: string;
-  to_address: string;
-  subject: string;
-  body: string;
-  created_at: number;
 }
 
 const paymentParams = {
@@ -199,18 +195,10 @@ export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext):
       );
   });
 
-  const readOutbox = () =>
-    ctx.db.stmt('SELECT * FROM email_outbox ORDER BY id DESC LIMIT 200').all() as OutboxRow[];
+  const readOutbox = () => listOutbox(ctx.db, 200);
 
   app.get('/demo/api/outbox', async () =>
-    readOutbox().map((row) => ({
-      id: row.id,
-      receiptId: row.receipt_id,
-      to: row.to_address,
-      subject: row.subject,
-      body: row.body,
-      createdAt: new Date(row.created_at).toISOString(),
-    })),
+    readOutbox().map((mail) => ({ ...mail, createdAt: new Date(mail.createdAt).toISOString() })),
   );
 
   app.get('/demo/outbox', async (_request, reply) => {
@@ -227,8 +215,8 @@ export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext):
                 html`<article class="card">
                   <h2>${m.subject}</h2>
                   <p>
-                    <strong>Till:</strong> ${m.to_address}<br /><strong>Skapad:</strong>
-                    ${new Date(m.created_at).toISOString()}
+                    <strong>Till:</strong> ${m.to}<br /><strong>Skapad:</strong>
+                    ${new Date(m.createdAt).toISOString()}
                   </p>
                   <pre>${m.body}</pre>
                 </article>`,

@@ -16,22 +16,28 @@ import type {
   StartPaymentResponse,
   StockLevel,
   WireCustomerInfo,
-} from '../contract';
-import { cartFingerprint } from '../domain/cart';
-import { isCustomerInfoValid, validateCustomerInfo } from '../domain/customerInfo';
-import { invalidGroups } from '../domain/extras';
-import { lineTotal } from '../domain/receipt';
-import { DemoApiError, badRequest, conflict, notFound } from './apiErrors';
-import type { DemoContext } from './demoContext';
+} from '../../contract';
+import { cartFingerprint } from '../../domain/cart';
+import { isCustomerInfoValid, validateCustomerInfo } from '../../domain/customerInfo';
+import { invalidGroups } from '../../domain/extras';
+import { lineTotal } from '../../domain/receipt';
+import { DemoApiError, badRequest, conflict, notFound } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
 import {
+  clearPaidCart,
   emptyCart,
   finishPayment,
   insertIntent,
   insertPayment,
+  insertReceipt,
+  listDuePayments,
   readCart,
   readIntent,
   readPayment,
   readTab,
+  receiptExists,
+  sellStock,
+  stockCounts,
   updateIntent,
   writeCart,
   writeTabEntries,
@@ -40,17 +46,11 @@ import {
   type PaymentRecord,
   type StoredPaymentStatus,
   type TabRecord,
-} from './demoRepository';
-import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from './ids';
+} from '../store/demoRepository';
+import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from '../ids';
 import { buildReceipt } from './receiptBuilder';
-import {
-  deviationPrice,
-  matchReference,
-  stockCounts,
-  unreservedStock,
-  type CatalogShop,
-} from './shopCatalog';
-import { outcomeForCode, swishForcedOutcome } from './swishSimulator';
+import { deviationPrice, matchReference, unreservedStock, type CatalogShop } from './shopCatalog';
+import { outcomeForCode, swishForcedOutcome } from '../simulators/swishSimulator';
 
 /** The shop or 404 SHOP_NOT_FOUND. */
 export function requireShop(ctx: DemoContext, shopId: string): CatalogShop {
@@ -375,7 +375,7 @@ function uniqueOrderCode(ctx: DemoContext): string {
 function uniqueReceiptId(ctx: DemoContext): string {
   for (;;) {
     const id = newReceiptId();
-    if (!ctx.db.stmt('SELECT 1 FROM receipts WHERE receipt_id = ?').get(id)) return id;
+    if (!receiptExists(ctx.db, id)) return id;
   }
 }
 
@@ -439,14 +439,11 @@ export function completePayment(
     }
     // The reservation becomes a sale. Invariant: a start reserves only stock that is neither sold nor
     // reserved, and this payment was STARTED until the update above, so its units are still in stock and
-    // the guard below always holds. It is checked rather than clamped (the old MAX(0, count - ?) hid
+    // the guard in sellStock always holds. It is checked rather than clamped (the old MAX(0, count - ?) hid
     // oversells): should stock ever be short (e.g. lowered by hand), the whole completion fails, the
     // payment stays pending, and nothing is sold that is not there.
-    const decrement = ctx.db.stmt(
-      'UPDATE stock SET count = count - @units WHERE shop_id = @shopId AND product_id = @productId AND count >= @units',
-    );
     for (const [productId, units] of sold) {
-      if (decrement.run({ units, shopId: payment.shopId, productId }).changes !== 1) {
+      if (!sellStock(ctx.db, payment.shopId, productId, units)) {
         const left = stockCounts(ctx.db, payment.shopId).get(productId) ?? 0;
         throw conflict('OUT_OF_STOCK', JSON.stringify([{ id: productId, stock: left }]));
       }
@@ -463,16 +460,12 @@ export function completePayment(
       writeTabEntries(ctx.db, tab);
     }
 
-    ctx.db
-      .stmt(
-        'INSERT INTO receipts (receipt_id, shop_id, company_id, payment_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(receiptId, payment.shopId, shop.companyId, paymentId, JSON.stringify(receipt), now);
-    ctx.db
-      .stmt(
-        "UPDATE carts SET cart = '[]', tab_items = '[]', updated_at = ? WHERE sid = ? AND shop_id = ? AND payment_id = ?",
-      )
-      .run(now, payment.sid, payment.shopId, paymentId);
+    insertReceipt(
+      ctx.db,
+      { receiptId, shopId: payment.shopId, companyId: shop.companyId, paymentId, receipt },
+      now,
+    );
+    clearPaidCart(ctx.db, payment.sid, payment.shopId, paymentId, now);
     if (payment.intentId)
       updateIntent(ctx.db, { companyId: shop.companyId, intentId: payment.intentId }, 'COMPLETED', null, now);
     const done = readPayment(ctx.db, paymentId);
@@ -554,26 +547,14 @@ export function applyOutcome(ctx: DemoContext, paymentId: string, outcome: Simul
 export function settleDuePayments(ctx: DemoContext): void {
   const now = ctx.clock();
   const { reservationMs } = ctx.delays;
-  const due = ctx.db
-    .stmt(
-      `SELECT payment_id, forced_outcome, due_at, created_at FROM payments
-       WHERE status = 'STARTED' AND ((due_at IS NOT NULL AND due_at <= @now) OR created_at <= @now - @reservationMs)
-       ORDER BY created_at, rowid`,
-    )
-    .all({ now, reservationMs }) as {
-    payment_id: string;
-    forced_outcome: string | null;
-    due_at: number | null;
-    created_at: number;
-  }[];
-  for (const row of due) {
+  for (const due of listDuePayments(ctx.db, now, reservationMs)) {
     try {
-      if (row.due_at !== null && row.due_at <= now && row.due_at < row.created_at + reservationMs) {
-        const forced = row.forced_outcome ? outcomeForCode(row.forced_outcome) : null;
-        if (forced) failPayment(ctx, row.payment_id, forced.status, forced.message, row.due_at);
-        else completePayment(ctx, row.payment_id, newUuid(), row.due_at);
+      if (due.dueAt !== null && due.dueAt <= now && due.dueAt < due.createdAt + reservationMs) {
+        const forced = due.forcedOutcome ? outcomeForCode(due.forcedOutcome) : null;
+        if (forced) failPayment(ctx, due.paymentId, forced.status, forced.message, due.dueAt);
+        else completePayment(ctx, due.paymentId, newUuid(), due.dueAt);
       } else {
-        expirePayment(ctx, row.payment_id);
+        expirePayment(ctx, due.paymentId);
       }
     } catch (error) {
       if (!(error instanceof DemoApiError)) throw error;

@@ -8,10 +8,10 @@ import type {
   IntegrateRequest,
   IntegrationUrlResponse,
   PaymentIntentResponse,
-} from '../contract';
-import { badRequest, notFound } from './apiErrors';
-import type { DemoContext } from './demoContext';
-import { readIntent } from './demoRepository';
+} from '../../contract';
+import { badRequest, notFound } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
+import { markOauthCodeUsed, readIntent, readOauthCode, saveIntegration } from '../store/demoRepository';
 import { integrateBody } from './routeSchemas';
 
 /** How long an authorization code from the authorize page can be redeemed (Fortnox: 10 minutes). */
@@ -112,27 +112,21 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: DemoContext): v
       if (!ctx.catalog.company(companyId)) throw notFound('COMPANY_NOT_FOUND');
       ctx.db.transaction(() => {
         const now = ctx.clock();
-        const row = ctx.db
-          .stmt('SELECT provider, company_id, created_at, used_at FROM oauth_codes WHERE code = ?')
-          .get(request.body.authorizationCode) as
-          { provider: string; company_id: string; created_at: number; used_at: number | null } | undefined;
+        const { authorizationCode } = request.body;
+        const code = readOauthCode(ctx.db, authorizationCode);
         const valid =
-          row !== undefined &&
-          row.provider === bookkeeper &&
-          row.company_id === companyId &&
-          row.used_at === null &&
-          now - row.created_at <= AUTH_CODE_TTL_MS;
+          code !== undefined &&
+          code.provider === bookkeeper &&
+          code.companyId === companyId &&
+          code.usedAt === null &&
+          now - code.createdAt <= AUTH_CODE_TTL_MS;
         if (!valid) throw badRequest('INVALID_AUTHORIZATION_CODE');
-        ctx.db
-          .stmt('UPDATE oauth_codes SET used_at = ? WHERE code = ?')
-          .run(now, request.body.authorizationCode);
-        ctx.db
-          .stmt(
-            `INSERT INTO integrations (company_id, provider, authorization_code, scopes, created_at) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (company_id, provider) DO UPDATE SET authorization_code = excluded.authorization_code,
-               scopes = excluded.scopes, created_at = excluded.created_at`,
-          )
-          .run(companyId, bookkeeper, request.body.authorizationCode, request.body.scopes ?? '', now);
+        markOauthCodeUsed(ctx.db, authorizationCode, now);
+        saveIntegration(
+          ctx.db,
+          { companyId, provider: bookkeeper, authorizationCode, scopes: request.body.scopes ?? '' },
+          now,
+        );
       });
       return reply.status(204).send();
     },

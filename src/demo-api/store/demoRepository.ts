@@ -1,16 +1,55 @@
 /**
- * Typed reads and writes of the demo database's rows. Callers run writes inside `db.transaction`, so a
- * rejected request leaves nothing behind.
+ * Typed reads and writes of the demo database's rows. With demoDb.ts (schema, seeding, reset) this is the
+ * demo API's only SQL; a test (sqlInStore.test.ts) keeps it so. Callers run writes inside `db.transaction`,
+ * so a rejected request leaves nothing behind.
  */
 import type {
+  Bookkeeper,
   Currency,
   PaymentIntentStatus,
   PaymentMethodType,
+  ReceiptResponse,
   WireCartItem,
   WireCustomerInfo,
   WireTabSelection,
-} from '../contract';
+} from '../../contract';
+import type { ShopFixture } from '../fixtures/fixtureTypes';
 import type { DemoDb, StoredTabEntry } from './demoDb';
+
+/**
+ * This server's session signing secret: the stored one, or `fresh` stored first when there is none yet (so
+ * sessions outlive a restart on the same database file).
+ */
+export function keepSessionSecret(db: DemoDb, fresh: string): string {
+  db.stmt("INSERT OR IGNORE INTO meta (key, value) VALUES ('session_secret', ?)").run(fresh);
+  const row = db.stmt("SELECT value FROM meta WHERE key = 'session_secret'").get() as { value: string };
+  return row.value;
+}
+
+/** The seeded shop fixtures, in seeding order. */
+export function readShopFixtures(db: DemoDb): ShopFixture[] {
+  const rows = db.stmt('SELECT fixture FROM shops ORDER BY rowid').all() as { fixture: string }[];
+  return rows.map((row) => JSON.parse(row.fixture) as ShopFixture);
+}
+
+/** Live stock of a shop's limited products, by product id. */
+export function stockCounts(db: DemoDb, shopId: string): Map<string, number> {
+  const rows = db.stmt('SELECT product_id, count FROM stock WHERE shop_id = ?').all(shopId) as {
+    product_id: string;
+    count: number;
+  }[];
+  return new Map(rows.map((row) => [row.product_id, row.count]));
+}
+
+/** Takes `units` of a limited product out of stock; answers false, changing nothing, when fewer are left. */
+export function sellStock(db: DemoDb, shopId: string, productId: string, units: number): boolean {
+  const result = db
+    .stmt(
+      'UPDATE stock SET count = count - @units WHERE shop_id = @shopId AND product_id = @productId AND count >= @units',
+    )
+    .run({ units, shopId, productId });
+  return result.changes === 1;
+}
 
 /** A session's cart in one shop. */
 export interface CartRecord {
@@ -74,6 +113,13 @@ export function writeCart(db: DemoDb, record: CartRecord, now: number): void {
     paymentId: record.paymentId,
     now,
   });
+}
+
+/** Empties the cart a completed payment paid for, unless the session has moved on to another payment. */
+export function clearPaidCart(db: DemoDb, sid: string, shopId: string, paymentId: string, now: number): void {
+  db.stmt(
+    "UPDATE carts SET cart = '[]', tab_items = '[]', updated_at = ? WHERE sid = ? AND shop_id = ? AND payment_id = ?",
+  ).run(now, sid, shopId, paymentId);
 }
 
 /** An open tab with its remaining entries. */
@@ -285,6 +331,39 @@ export function finishPayment(
   return result.changes === 1;
 }
 
+/** A pending payment with something due: a simulated outcome or the end of its reservation. */
+export interface DuePayment {
+  paymentId: string;
+  forcedOutcome: string | null;
+  dueAt: number | null;
+  createdAt: number;
+}
+
+/**
+ * STARTED payments whose simulated outcome is due by `now` or whose reservation (`reservationMs` from their
+ * start) has run out, oldest first.
+ */
+export function listDuePayments(db: DemoDb, now: number, reservationMs: number): DuePayment[] {
+  const rows = db
+    .stmt(
+      `SELECT payment_id, forced_outcome, due_at, created_at FROM payments
+       WHERE status = 'STARTED' AND ((due_at IS NOT NULL AND due_at <= @now) OR created_at <= @now - @reservationMs)
+       ORDER BY created_at, rowid`,
+    )
+    .all({ now, reservationMs }) as {
+    payment_id: string;
+    forced_outcome: string | null;
+    due_at: number | null;
+    created_at: number;
+  }[];
+  return rows.map((row) => ({
+    paymentId: row.payment_id,
+    forcedOutcome: row.forced_outcome,
+    dueAt: row.due_at,
+    createdAt: row.created_at,
+  }));
+}
+
 /** A Stripe-style payment intent (shop STRIPE payments and the card payment page). */
 export interface IntentRecord {
   intentId: string;
@@ -359,4 +438,146 @@ export function updateIntent(
   db.stmt(
     'UPDATE payment_intents SET status = ?, error_message = ?, updated_at = ? WHERE company_id = ? AND intent_id = ?',
   ).run(status, errorMessage, now, intent.companyId, intent.intentId);
+}
+
+/** A stored receipt: the receipt as answered, and where it was issued. */
+export interface ReceiptRecord {
+  receiptId: string;
+  shopId: string;
+  companyId: string;
+  paymentId: string;
+  receipt: ReceiptResponse;
+}
+
+/** True when a receipt with this id exists (receipt ids are random; a new one must not collide). */
+export function receiptExists(db: DemoDb, receiptId: string): boolean {
+  return db.stmt('SELECT 1 FROM receipts WHERE receipt_id = ?').get(receiptId) !== undefined;
+}
+
+/** Inserts a receipt. */
+export function insertReceipt(db: DemoDb, record: ReceiptRecord, now: number): void {
+  db.stmt(
+    'INSERT INTO receipts (receipt_id, shop_id, company_id, payment_id, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(
+    record.receiptId,
+    record.shopId,
+    record.companyId,
+    record.paymentId,
+    JSON.stringify(record.receipt),
+    now,
+  );
+}
+
+/** A receipt's content and shop, or undefined. */
+export function readReceipt(
+  db: DemoDb,
+  receiptId: string,
+): { shopId: string; receipt: ReceiptResponse } | undefined {
+  const row = db.stmt('SELECT shop_id, data FROM receipts WHERE receipt_id = ?').get(receiptId) as
+    { shop_id: string; data: string } | undefined;
+  return row ? { shopId: row.shop_id, receipt: JSON.parse(row.data) as ReceiptResponse } : undefined;
+}
+
+/** Where the newest receipt was issued (the /demo page links to it), or undefined before the first. */
+export function latestReceipt(
+  db: DemoDb,
+): { receiptId: string; companyId: string; shopId: string } | undefined {
+  const row = db
+    .stmt('SELECT receipt_id, company_id, shop_id FROM receipts ORDER BY created_at DESC, rowid DESC LIMIT 1')
+    .get() as { receipt_id: string; company_id: string; shop_id: string } | undefined;
+  return row ? { receiptId: row.receipt_id, companyId: row.company_id, shopId: row.shop_id } : undefined;
+}
+
+/** An e-mail in the demo's outbox (nothing is really sent). */
+export interface OutboxMail {
+  id: number;
+  receiptId: string;
+  to: string;
+  subject: string;
+  body: string;
+  createdAt: number;
+}
+
+/** Puts an e-mail in the outbox. */
+export function insertOutboxMail(db: DemoDb, mail: Omit<OutboxMail, 'id' | 'createdAt'>, now: number): void {
+  db.stmt(
+    'INSERT INTO email_outbox (receipt_id, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(mail.receiptId, mail.to, mail.subject, mail.body, now);
+}
+
+/** The newest e-mails of the outbox, newest first, at most `limit`. */
+export function listOutbox(db: DemoDb, limit: number): OutboxMail[] {
+  const rows = db.stmt('SELECT * FROM email_outbox ORDER BY id DESC LIMIT ?').all(limit) as {
+    id: number;
+    receipt_id: string;
+    to_address: string;
+    subject: string;
+    body: string;
+    created_at: number;
+  }[];
+  return rows.map((row) => ({
+    id: row.id,
+    receiptId: row.receipt_id,
+    to: row.to_address,
+    subject: row.subject,
+    body: row.body,
+    createdAt: row.created_at,
+  }));
+}
+
+/** A one-time authorization code from the demo's bookkeeping authorize page. */
+export interface OauthCodeRecord {
+  code: string;
+  provider: Bookkeeper;
+  companyId: string;
+  scopeState: string;
+  createdAt: number;
+  /** When the code was redeemed; null while it is unused. */
+  usedAt: number | null;
+}
+
+/** Stores a new, unused authorization code. */
+export function insertOauthCode(
+  db: DemoDb,
+  code: Omit<OauthCodeRecord, 'createdAt' | 'usedAt'>,
+  now: number,
+): void {
+  db.stmt(
+    'INSERT INTO oauth_codes (code, provider, company_id, scope_state, created_at, used_at) VALUES (?, ?, ?, ?, ?, NULL)',
+  ).run(code.code, code.provider, code.companyId, code.scopeState, now);
+}
+
+/** Reads an authorization code, or undefined. */
+export function readOauthCode(db: DemoDb, code: string): Omit<OauthCodeRecord, 'scopeState'> | undefined {
+  const row = db
+    .stmt('SELECT provider, company_id, created_at, used_at FROM oauth_codes WHERE code = ?')
+    .get(code) as
+    { provider: Bookkeeper; company_id: string; created_at: number; used_at: number | null } | undefined;
+  return row
+    ? {
+        code,
+        provider: row.provider,
+        companyId: row.company_id,
+        createdAt: row.created_at,
+        usedAt: row.used_at,
+      }
+    : undefined;
+}
+
+/** Marks an authorization code as redeemed. */
+export function markOauthCodeUsed(db: DemoDb, code: string, now: number): void {
+  db.stmt('UPDATE oauth_codes SET used_at = ? WHERE code = ?').run(now, code);
+}
+
+/** Stores a company's integration with a bookkeeper, replacing an earlier one. */
+export function saveIntegration(
+  db: DemoDb,
+  integration: { companyId: string; provider: Bookkeeper; authorizationCode: string; scopes: string },
+  now: number,
+): void {
+  db.stmt(
+    `INSERT INTO integrations (company_id, provider, authorization_code, scopes, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (company_id, provider) DO UPDATE SET authorization_code = excluded.authorization_code,
+       scopes = excluded.scopes, created_at = excluded.created_at`,
+  ).run(integration.companyId, integration.provider, integration.authorizationCode, integration.scopes, now);
 }

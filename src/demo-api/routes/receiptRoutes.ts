@@ -3,34 +3,34 @@
  * receipt download page uses.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ReceiptEmailRequest, ReceiptPdfResponse, ReceiptResponse } from '../contract';
-import { validateField } from '../domain/customerInfo';
-import { badRequest, notFound } from './apiErrors';
-import type { DemoContext } from './demoContext';
-import { RECEIPT_ID_PATTERN } from './ids';
-import { requireShop } from './paymentService';
-import { receiptPdf } from './receiptPdf';
-import { receiptText, receiptView, type ReceiptView } from './receiptView';
+import type { ReceiptEmailRequest, ReceiptPdfResponse, ReceiptResponse } from '../../contract';
+import { validateField } from '../../domain/customerInfo';
+import { badRequest, notFound } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
+import { RECEIPT_ID_PATTERN } from '../ids';
+import { requireShop } from '../services/paymentService';
+import { receiptPdf } from '../services/receiptPdf';
+import { receiptText, receiptView, type ReceiptView } from '../services/receiptView';
 import { emailBody, receiptParams } from './routeSchemas';
-import type { CatalogShop } from './shopCatalog';
+import type { CatalogShop } from '../services/shopCatalog';
+import { insertOutboxMail, readReceipt } from '../store/demoRepository';
 
 interface StoredReceipt {
   shop: CatalogShop;
   receipt: ReceiptResponse;
 }
 
-function readReceipt(ctx: DemoContext, receiptId: string): StoredReceipt | undefined {
-  const row = ctx.db.stmt('SELECT shop_id, data FROM receipts WHERE receipt_id = ?').get(receiptId) as
-    { shop_id: string; data: string } | undefined;
-  const shop = row ? ctx.catalog.shop(row.shop_id) : undefined;
-  if (!row || !shop) return undefined;
-  return { shop, receipt: JSON.parse(row.data) as ReceiptResponse };
+function findReceipt(ctx: DemoContext, receiptId: string): StoredReceipt | undefined {
+  const stored = readReceipt(ctx.db, receiptId);
+  const shop = stored ? ctx.catalog.shop(stored.shopId) : undefined;
+  if (!stored || !shop) return undefined;
+  return { shop, receipt: stored.receipt };
 }
 
 /** The receipt of this shop, or 404 RECEIPT_NOT_FOUND (also for another shop's receipt). */
 function shopReceipt(ctx: DemoContext, shopId: string, receiptId: string): StoredReceipt {
   const shop = requireShop(ctx, shopId);
-  const found = readReceipt(ctx, receiptId);
+  const found = findReceipt(ctx, receiptId);
   if (!found || found.shop.shopId !== shop.shopId) throw notFound('RECEIPT_NOT_FOUND');
   return found;
 }
@@ -81,17 +81,16 @@ export function registerReceiptRoutes(app: FastifyInstance, ctx: DemoContext): v
       if (validateField('email', email, { active: true, required: true })) throw badRequest('INVALID_EMAIL');
       const view = viewOf(found);
       ctx.db.transaction(() => {
-        ctx.db
-          .stmt(
-            'INSERT INTO email_outbox (receipt_id, to_address, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
-          )
-          .run(
-            found.receipt.receiptId,
-            email,
-            `${view.title} – ${found.receipt.name}`,
-            receiptText(view),
-            ctx.clock(),
-          );
+        insertOutboxMail(
+          ctx.db,
+          {
+            receiptId: found.receipt.receiptId,
+            to: email,
+            subject: `${view.title} – ${found.receipt.name}`,
+            body: receiptText(view),
+          },
+          ctx.clock(),
+        );
       });
       return reply.status(204).send();
     },
@@ -129,7 +128,7 @@ export function registerReceiptRoutes(app: FastifyInstance, ctx: DemoContext): v
     async (request) => {
       const { companyId, receiptId } = request.params;
       if (!RECEIPT_ID_PATTERN.test(receiptId)) throw badRequest('INVALID_RECEIPT_ID');
-      const found = readReceipt(ctx, receiptId);
+      const found = findReceipt(ctx, receiptId);
       if (!found || found.shop.companyId !== companyId) throw notFound('RECEIPT_NOT_FOUND');
       return { pdfData: { data: Array.from(await pdfOf(found)) } };
     },

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { FixtureIntent, ShopFixture } from './fixtureTypes';
-import { stripeAccountOf } from './fixtures';
+import type { FixtureIntent, ShopFixture } from '../fixtures/fixtureTypes';
+import { stripeAccountOf } from '../fixtures/fixtures';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -105,8 +105,9 @@ export class DemoDb {
     return JSON.stringify(dump);
   }
 
+  /** Closes the connection; closing a closed one does nothing. */
   close(): void {
-    this.sql.close();
+    if (this.sql.open) this.sql.close();
   }
 }
 

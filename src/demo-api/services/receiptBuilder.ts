@@ -4,8 +4,8 @@
  * the server always agree.
  */
 import { createHmac } from 'node:crypto';
-import type { ReceiptResponse, WireReceiptProduct } from '../contract';
-import type { PaymentRecord } from './demoRepository';
+import type { ReceiptResponse, WireReceiptProduct } from '../../contract';
+import type { PaymentRecord } from '../store/demoRepository';
 import type { CatalogShop } from './shopCatalog';
 
 /** A receipt line in the shape the domain maths takes (count of extras defaults to 1). */

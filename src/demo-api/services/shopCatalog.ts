@@ -10,11 +10,11 @@ import type {
   WireDeviation,
   WireDeviationGroup,
   WirePaymentMethod,
-} from '../contract';
-import { defaultCurrency } from '../domain/money';
-import type { DemoDb } from './demoDb';
-import { reservedCounts } from './demoRepository';
-import type { FixtureDeviation, FixtureProduct, ShopFixture } from './fixtureTypes';
+} from '../../contract';
+import { defaultCurrency } from '../../domain/money';
+import type { DemoDb } from '../store/demoDb';
+import { readShopFixtures, reservedCounts, stockCounts } from '../store/demoRepository';
+import type { FixtureDeviation, FixtureProduct, ShopFixture } from '../fixtures/fixtureTypes';
 
 /** One shop with its lookup tables. */
 export interface CatalogShop {
@@ -70,8 +70,7 @@ export class ShopCatalog {
 
   /** Loads what the database holds (the seeded fixtures). */
   static load(db: DemoDb): ShopCatalog {
-    const rows = db.stmt('SELECT fixture FROM shops ORDER BY rowid').all() as { fixture: string }[];
-    return new ShopCatalog(rows.map((row) => JSON.parse(row.fixture) as ShopFixture));
+    return new ShopCatalog(readShopFixtures(db));
   }
 
   shop(shopId: string): CatalogShop | undefined {
@@ -85,15 +84,6 @@ export class ShopCatalog {
   all(): CatalogShop[] {
     return [...this.byShop.values()];
   }
-}
-
-/** Live stock of a shop's limited products, from the database. */
-export function stockCounts(db: DemoDb, shopId: string): Map<string, number> {
-  const rows = db.stmt('SELECT product_id, count FROM stock WHERE shop_id = ?').all(shopId) as {
-    product_id: string;
-    count: number;
-  }[];
-  return new Map(rows.map((row) => [row.product_id, row.count]));
 }
 
 /**

@@ -10,13 +10,13 @@
  *   sends afterwards answers 409, which §8 says it ignores.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatMoney } from '../domain/money';
-import { DemoApiError } from './apiErrors';
-import type { DemoContext } from './demoContext';
-import { readPayment, type PaymentRecord } from './demoRepository';
-import { HTML_PAGE_HEADERS, html, htmlPage, safeHexColor } from './htmlPage';
-import { newUuid } from './ids';
-import { completePayment, failPayment } from './paymentService';
+import { formatMoney } from '../../domain/money';
+import { DemoApiError } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
+import { readPayment, type PaymentRecord } from '../store/demoRepository';
+import { HTML_PAGE_HEADERS, html, htmlPage, safeHexColor } from '../http/htmlPage';
+import { newUuid } from '../ids';
+import { completePayment, failPayment } from '../services/paymentService';
 
 /** Viva's event id for a declined card (insufficient funds), added to the decline redirect. */
 export const VIVA_DECLINE_EVENT_ID = '10051';

@@ -15,8 +15,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Configuration } from 'webpack';
-import { HOST_CONFIG_FILES } from '../hosting/hostConfigs';
-import { headerKindFor, securityHeaders, type HeaderSet } from '../hosting/securityHeaders';
+import { HOST_CONFIG_FILES } from '../../hosting/hostConfigs';
+import { headerKindFor, securityHeaders, type HeaderSet } from '../../hosting/securityHeaders';
 
 export interface SpaOptions {
   /** Built bundle directory (default <repo>/dist). */
@@ -25,8 +25,8 @@ export interface SpaOptions {
   devMiddleware?: boolean;
 }
 
-/** Repository root (src/demo-api/../..). */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** Repository root (src/demo-api/routes/../../..). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const RESERVED = /^\/(api|demo)(\/|$)/;
 const ASSET_DIRS = /^\/(static|assets)(\/|$)/;

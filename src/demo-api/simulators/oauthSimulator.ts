@@ -5,10 +5,11 @@
  * does; Deny returns `error=access_denied` with the same state.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Bookkeeper, IntegrationState } from '../contract';
-import type { DemoContext } from './demoContext';
-import { HTML_PAGE_HEADERS, html, htmlPage } from './htmlPage';
-import { newAuthorizationCode } from './ids';
+import type { Bookkeeper, IntegrationState } from '../../contract';
+import type { DemoContext } from '../demoContext';
+import { HTML_PAGE_HEADERS, html, htmlPage } from '../http/htmlPage';
+import { newAuthorizationCode } from '../ids';
+import { insertOauthCode } from '../store/demoRepository';
 
 const NAMES: Record<Bookkeeper, string> = { fortnox: 'Fortnox', visma: 'Visma eEkonomi' };
 const CALLBACKS: Record<Bookkeeper, string> = { fortnox: '/integrateFortnox', visma: '/integrateVisma' };
@@ -124,11 +125,7 @@ export function registerOauthSimulator(app: FastifyInstance, ctx: DemoContext): 
       }
       const code = newAuthorizationCode();
       ctx.db.transaction(() => {
-        ctx.db
-          .stmt(
-            'INSERT INTO oauth_codes (code, provider, company_id, scope_state, created_at, used_at) VALUES (?, ?, ?, ?, ?, NULL)',
-          )
-          .run(code, bookkeeper, companyId, scopeState, ctx.clock());
+        insertOauthCode(ctx.db, { code, provider: bookkeeper, companyId, scopeState }, ctx.clock());
       });
       return reply.redirect(callbackUrl(bookkeeper, companyId, scopeState, code), 303);
     },

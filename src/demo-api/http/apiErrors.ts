@@ -3,7 +3,7 @@
  * 4xx status for anything the client caused. A 500 is reserved for real server bugs.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorResponse } from '../contract';
+import type { ErrorResponse } from '../../contract';
 
 /** An error the API answers as-is: status plus the §8 body. */
 export class DemoApiError extends Error {

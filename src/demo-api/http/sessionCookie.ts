@@ -13,8 +13,9 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DemoDb } from './demoDb';
-import { isSessionId, newSessionId } from './ids';
+import type { DemoDb } from '../store/demoDb';
+import { keepSessionSecret } from '../store/demoRepository';
+import { isSessionId, newSessionId } from '../ids';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,11 +43,7 @@ export function readCookie(header: string | undefined, name: string): string | u
  */
 export function sessionSecret(db: DemoDb, configured?: string): string {
   if (configured) return configured;
-  db.stmt("INSERT OR IGNORE INTO meta (key, value) VALUES ('session_secret', ?)").run(
-    randomBytes(32).toString('base64url'),
-  );
-  const row = db.stmt("SELECT value FROM meta WHERE key = 'session_secret'").get() as { value: string };
-  return row.value;
+  return keepSessionSecret(db, randomBytes(32).toString('base64url'));
 }
 
 const signatureOf = (sid: string, secret: string) =>

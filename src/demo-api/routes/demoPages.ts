@@ -3,12 +3,13 @@
  * images, and the reset button that puts stock, tabs and card-page intents back to their fixture state.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DemoContext } from './demoContext';
-import { resetDemoState } from './demoDb';
-import { HTML_PAGE_HEADERS, html, htmlPage, type SafeHtml } from './htmlPage';
-import { STRIPE_TEST_CARDS } from './stripeSimulator';
-import { IMAGE_NAME_PATTERN, demoSvg } from './svgImages';
-import { SWISH_CODES } from './swishSimulator';
+import type { DemoContext } from '../demoContext';
+import { resetDemoState } from '../store/demoDb';
+import { latestReceipt } from '../store/demoRepository';
+import { HTML_PAGE_HEADERS, html, htmlPage, type SafeHtml } from '../http/htmlPage';
+import { STRIPE_TEST_CARDS } from '../simulators/stripeSimulator';
+import { IMAGE_NAME_PATTERN, demoSvg } from '../fixtures/svgImages';
+import { SWISH_CODES } from '../simulators/swishSimulator';
 
 /** Extra links per shop (query parameters the SPA reads when the session loads). */
 const EXTRA_LINKS: Record<string, { href: string; label: string }[]> = {
@@ -75,11 +76,7 @@ export function registerDemoPages(app: FastifyInstance, ctx: DemoContext): void 
         >${extras.length > 0 ? html`<br />${extras.map((e, i) => html`${i > 0 ? ' · ' : ''}${link(e.href, e.label)}`)}` : null}
       </li>`;
     });
-    const lastReceipt = ctx.db
-      .stmt(
-        'SELECT receipt_id, company_id, shop_id FROM receipts ORDER BY created_at DESC, rowid DESC LIMIT 1',
-      )
-      .get() as { receipt_id: string; company_id: string; shop_id: string } | undefined;
+    const lastReceipt = latestReceipt(ctx.db);
     const cafeName = ctx.catalog.company('c-cafe')?.fixture.company.name ?? 'Café';
     const body = html`<h1>Demo av webbshoppen</h1>
       ${request.query.reset ? html`<p class="card">Lager, notor och demokortbetalningar är återställda.</p>` : null}
@@ -115,7 +112,7 @@ export function registerDemoPages(app: FastifyInstance, ctx: DemoContext): void 
           ${link('/auth/passwordreset?oobCode=demo-oob-code', 'Återställ lösenord')} (kräver
           Firebase-emulatorn för en giltig kod)
         </li>
-        ${lastReceipt ? html`<li>Senaste kvittot: ${link(`/${lastReceipt.shop_id}/receipt/${lastReceipt.receipt_id}`, lastReceipt.receipt_id)} · ${link(`/receipt/${lastReceipt.company_id}/${lastReceipt.receipt_id}`, 'nedladdningssida')}</li>` : null}
+        ${lastReceipt ? html`<li>Senaste kvittot: ${link(`/${lastReceipt.shopId}/receipt/${lastReceipt.receiptId}`, lastReceipt.receiptId)} · ${link(`/receipt/${lastReceipt.companyId}/${lastReceipt.receiptId}`, 'nedladdningssida')}</li>` : null}
       </ul>
       <form method="post" action="/demo/reset">
         <button type="submit">Återställ lager, notor och demokortbetalningar</button>

@@ -11,9 +11,9 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { StartPaymentRequest } from '../contract';
+import type { StartPaymentRequest } from '../../contract';
 import { tooManyRequests } from './apiErrors';
-import type { DemoContext } from './demoContext';
+import type { DemoContext } from '../demoContext';
 
 /** One limit: at most `max` requests per key within `windowMs` (a fixed window from the first request). */
 export interface RateLimit {

@@ -3,7 +3,7 @@
  * payment message forces the outcome. The customer's message here is customerInfo.extraInfo, so QA types
  * e.g. "RF07" in the comment field to get a declined payment.
  */
-import type { StoredPaymentStatus } from './demoRepository';
+import type { StoredPaymentStatus } from '../store/demoRepository';
 
 /** An outcome a code forces when the payment's delay has elapsed. */
 export interface ForcedOutcome {

@@ -6,10 +6,10 @@
  * `{ paymentIntent: { id, status } }` or `{ error: { type, code, message } }`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { PaymentIntentStatus } from '../contract';
-import type { DemoContext } from './demoContext';
-import { readIntentBySecret, readPayment, updateIntent, type IntentRecord } from './demoRepository';
-import { completePayment } from './paymentService';
+import type { PaymentIntentStatus } from '../../contract';
+import type { DemoContext } from '../demoContext';
+import { readIntentBySecret, readPayment, updateIntent, type IntentRecord } from '../store/demoRepository';
+import { completePayment } from '../services/paymentService';
 import { STRIPE_JS_DOUBLE } from './stripeJsDouble';
 
 /** Stripe's card numbers and what the demo does with them. */

@@ -2,9 +2,9 @@
  * One presentation of a receipt for the e-mail text and the PDF (the SPA has its own page): the same rows,
  * labels and money formatting, with VAT per rate from the shared domain maths (§9).
  */
-import type { Currency, ReceiptResponse } from '../contract';
-import { formatMoney } from '../domain/money';
-import { lineTotal, receiptTotals } from '../domain/receipt';
+import type { Currency, ReceiptResponse } from '../../contract';
+import { formatMoney } from '../../domain/money';
+import { lineTotal, receiptTotals } from '../../domain/receipt';
 
 interface Labels {
   receipt: string;

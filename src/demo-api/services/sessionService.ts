@@ -8,9 +8,9 @@ import type {
   WireActiveTab,
   WireCartItem,
   WireTabSelection,
-} from '../contract';
-import { badRequest, notFound } from './apiErrors';
-import type { DemoContext } from './demoContext';
+} from '../../contract';
+import { badRequest, notFound } from '../http/apiErrors';
+import type { DemoContext } from '../demoContext';
 import {
   emptyCart,
   isTabOpen,
@@ -20,7 +20,7 @@ import {
   writeCart,
   type CartRecord,
   type TabRecord,
-} from './demoRepository';
+} from '../store/demoRepository';
 import { releasePaymentForCartChange, requireShop } from './paymentService';
 import { deviationPrice, matchReference, type CatalogShop } from './shopCatalog';
 
