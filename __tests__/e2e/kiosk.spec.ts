@@ -297,7 +297,7 @@ async function kanelbullarInCart(page: Page): Promise<void> {
 
 const nameField = (page: Page) => page.getByLabel(se('fields.name'), { exact: true });
 const emailField = (page: Page) => page.getByLabel(se('fields.email'), { exact: true });
-const phoneField = (page: Page) => page.getByLabel(`${se('fields.phone')} ${se('fields.optional')}`);
+const phoneField = (page: Page) => page.getByLabel(se('fields.optionalLabel', { field: se('fields.phone') }));
 
 test('issue 10: after the idle minute an alertdialog "Är du kvar?" asks with focus inside (Tab stays there), is axe clean, counts down in a polite status that changes at most every 5 s, and "Fortsätt" keeps the cart and the typed name', async ({
   page,
@@ -372,7 +372,9 @@ test('issue 10: after the idle minute an alertdialog "Är du kvar?" asks with fo
   await expect(idleDialog(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/cafe\/cart$/);
   await expect(nameField(page)).toHaveValue(CUSTOMER.name);
-  await expect(page.getByRole('group', { name: `${se('cart.quantity')} Kanelbulle: 2` })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: se('cart.quantity', { name: 'Kanelbulle', quantity: 2 }) }),
+  ).toBeVisible();
   expect((await serverCart(page, 'cafe')).cart.map((i) => i.count)).toEqual([2]);
 });
 
@@ -728,7 +730,7 @@ test('issue 10: Viva on the kiosk: paid at the demo\'s hosted checkout, the brow
   const receiptId = await expectKioskReceipt(page);
   await expect(page.locator('html')).toHaveAttribute('data-kiosk', '');
   await expect(receiptQr(page)).toBeVisible();
-  await expect(page.getByText(`${se('receipt.paidBy')} ${KIOSK_METHOD.viva}`)).toBeVisible();
+  await expect(page.getByText(se('receipt.paidBy', { method: KIOSK_METHOD.viva }))).toBeVisible();
   expect(await simulatorPayment(page.request, orderCode)).toMatchObject({ status: 'COMPLETED', receiptId });
   await shot(page, 'kiosk-viva-receipt');
 

@@ -49,7 +49,7 @@ test('the Finnish EUR shop with ?lng=fi: Finnish UI texts, no English, prices li
       ['shop.contact'],
       ['shop.openingHours'],
       ['shop.refundPolicy'],
-      ['shop.orgNumber'],
+      ['shop.orgNumber', { number: '1234567-8' }],
       ['shop.closedAllDay'],
       ['shop.home'],
       ['common.skipToContent'],
@@ -76,7 +76,7 @@ test('the Finnish EUR shop with ?lng=fi: Finnish UI texts, no English, prices li
       ['product.decrease'],
     ]);
     await milk.getByRole('checkbox', { name: /Kauramaito/ }).check();
-    await expect(dialog).toContainText(`${text('fi', 'product.total')}: 5,00 €`);
+    await expect(dialog).toContainText(text('fi', 'product.total', { total: '5,00 €' }));
     await dialog.getByRole('button', { name: text('fi', 'product.add'), exact: true }).click();
     await expect(dialog).toHaveCount(0);
   });
@@ -103,7 +103,7 @@ test('the Finnish EUR shop with ?lng=fi: Finnish UI texts, no English, prices li
       ['cart.increase', { name: 'Cappuccino' }],
       ['fields.name'],
       ['fields.extraInfo'],
-      ['fields.optional'],
+      ['fields.optionalLabel', { field: text('fi', 'fields.name') }],
       ['validation.email'],
     ]);
     await email.fill('maija@example.fi');

@@ -99,7 +99,8 @@ export async function toKioskCart(page: Page, count: number): Promise<void> {
 export async function fillKioskDetails(page: Page, { phone = false } = {}): Promise<void> {
   await page.getByLabel(se('fields.name'), { exact: true }).fill(CUSTOMER.name);
   await page.getByLabel(se('fields.email'), { exact: true }).fill(CUSTOMER.email);
-  if (phone) await page.getByLabel(`${se('fields.phone')} ${se('fields.optional')}`).fill(CUSTOMER.phone);
+  if (phone)
+    await page.getByLabel(se('fields.optionalLabel', { field: se('fields.phone') })).fill(CUSTOMER.phone);
   await expect(page.getByRole('heading', { level: 2, name: se('paymentMethods.title') })).toBeVisible();
 }
 
@@ -138,7 +139,7 @@ export async function expectKioskReceipt(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 2, name: se('kiosk.receipt.scan') })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: se('receipt.title') })).toBeVisible();
   const receiptId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string);
-  await expect(page.getByText(`${se('receipt.receiptNumber')}: ${receiptId}`)).toBeVisible();
+  await expect(page.getByText(se('receipt.receiptNumber', { number: receiptId }))).toBeVisible();
   return receiptId;
 }
 

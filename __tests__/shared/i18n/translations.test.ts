@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import en from '../../../translations/en.json';
 import se from '../../../translations/se.json';
 import fi from '../../../translations/fi.json';
@@ -230,6 +232,19 @@ const REQUIRED_VARIABLES: Record<string, string[]> = {
   'passwordReset.changed': ['email'],
   'shop.cartSummary_one': ['count', 'total'],
   'shop.cartSummary_other': ['count', 'total'],
+  // Sentences with a value are one key each, so every language puts the value where its word order wants it.
+  'receipt.receiptNumber': ['number'],
+  'receipt.orgNumber': ['number'],
+  'receipt.paidBy': ['method'],
+  'cardPayment.amount': ['amount'],
+  'cart.customerReference': ['reference'],
+  'cart.quantity': ['name', 'quantity'],
+  'integrate.vismaIntegrationFailedWithError': ['errorName'],
+  'shop.orgNumber': ['number'],
+  'product.quantity': ['quantity'],
+  'product.total': ['total'],
+  'product.category': ['category'],
+  'fields.optionalLabel': ['field'],
 };
 
 /** Texts that are the same word in every language (brand names, the languages' own names, symbols). */
@@ -296,6 +311,40 @@ describe('translation files (DESIGN rule 8: every key exists in se, en and fi)',
       );
       expect({ lng, copied: copied.map(([key]) => key) }).toEqual({ lng, copied: [] });
     }
+  });
+});
+
+describe('no sentence is glued from pieces', () => {
+  const SOURCE = join(__dirname, '..', '..', '..', 'src');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? files(join(dir, entry.name))
+        : /\.tsx?$/.test(entry.name)
+          ? [join(dir, entry.name)]
+          : [],
+    );
+  // A translated piece joined to a value or another piece outside i18next: `${t('a')} ${x}`, t('a') + x,
+  // {t('a')}: {x} or {x} {t('a')} in JSX children (not props: label={t('a')} css={…}). The language then
+  // cannot choose the word order. Two whole sentences side by side ({t('a')}{' '}<Link>…) are fine.
+  const GLUED = [
+    /`[^`]*\$\{t\(/,
+    /\bt\([^()]*\)\s*\+|\+\s*t\(/,
+    /(?<!=)\{t\([^{}]*\)\}[^<>{}=\n]*\{(?!\/\*|' '\})/,
+    /\}[^<>{}=\n]*\{t\(/,
+  ];
+
+  it('src has no translated text joined to a value or another text in code', () => {
+    const glued: string[] = [];
+    for (const file of files(SOURCE).filter((f) => !f.includes(`${join('src', 'demo-api')}`))) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (GLUED.some((re) => re.test(line)))
+            glued.push(`${relative(SOURCE, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(glued).toEqual([]);
   });
 });
 

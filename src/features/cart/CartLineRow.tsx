@@ -55,7 +55,7 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
         onChange={setCount}
         decreaseLabel={t('cart.decrease', { name: product.title })}
         increaseLabel={t('cart.increase', { name: product.title })}
-        valueLabel={`${t('cart.quantity')} ${product.title}: ${item.count}`}
+        valueLabel={t('cart.quantity', { name: product.title, quantity: item.count })}
       />
       <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>{formatMoney(line.total)}</span>
       <span css={{ display: 'flex', gap: 4 }}>
@@ -120,7 +120,7 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
             onChange={setCount}
             decreaseLabel={t('cart.decrease', { name: entry.title })}
             increaseLabel={t('cart.increase', { name: entry.title })}
-            valueLabel={`${t('cart.quantity')} ${entry.title}: ${selected}`}
+            valueLabel={t('cart.quantity', { name: entry.title, quantity: selected })}
           />
           <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>
             {formatMoney(multiplyMoney(entry.price, selected))}

@@ -58,9 +58,7 @@ export function CartPage() {
       {tab && tabToChoose.length > 0 && (
         <section aria-labelledby="open-tab" css={{ marginBottom: 24 }}>
           <h2 id="open-tab">{t('cart.openTab')}</h2>
-          <p>
-            {t('cart.customerReference')}: {tab.customerReference}
-          </p>
+          <p>{t('cart.customerReference', { reference: tab.customerReference })}</p>
           <p>{t('cart.chooseFromTab')}</p>
           <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
             {tabToChoose.map((line) => (

@@ -26,8 +26,9 @@ function CallbackResult({ callback }: { callback: IntegrationState['callback'] |
       // §8: the same text for both providers, with the server's error name when it gave one.
       return (
         <ErrorText>
-          {t('integrate.vismaIntegrationFailed')}
-          {callback.errorName ? `: ${callback.errorName}` : ''}
+          {callback.errorName
+            ? t('integrate.vismaIntegrationFailedWithError', { errorName: callback.errorName })
+            : t('integrate.vismaIntegrationFailed')}
         </ErrorText>
       );
     case 'missingParams':

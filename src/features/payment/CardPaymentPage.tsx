@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useParams } from 'react-router-dom';
 import { formatMoney, money } from '../../domain/money';
@@ -45,8 +45,12 @@ export function CardPaymentPage() {
       {intent && data && (
         <>
           <p css={{ fontSize: 20 }}>
-            {t('cardPayment.amount')}:{' '}
-            <strong>{formatMoney(money(data.pendingPaymentMethod.amount, 'SEK'))}</strong>
+            <Trans
+              t={t}
+              i18nKey="cardPayment.amount"
+              values={{ amount: formatMoney(money(data.pendingPaymentMethod.amount, 'SEK')) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           {intent.status === 'COMPLETED' ? (
             <p role="status" css={{ fontSize: 20, fontWeight: 700 }}>

@@ -38,7 +38,9 @@ export function CustomerInfoForm() {
             {...input}
             autoComplete={kiosk ? 'off' : input.autoComplete}
             label={
-              rules[field].required ? t(`fields.${field}`) : `${t(`fields.${field}`)} ${t('fields.optional')}`
+              rules[field].required
+                ? t(`fields.${field}`)
+                : t('fields.optionalLabel', { field: t(`fields.${field}`) })
             }
             required={rules[field].required}
             value={values[field]}

@@ -57,13 +57,11 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <h1 id="receipt-title" css={{ marginTop: 0 }}>
         {t('receipt.title')}
       </h1>
-      <p css={{ margin: 0 }}>
-        {t('receipt.receiptNumber')}: {receipt.receiptId}
-      </p>
+      <p css={{ margin: 0 }}>{t('receipt.receiptNumber', { number: receipt.receiptId })}</p>
       <address css={{ fontStyle: 'normal', margin: '12px 0' }}>
         <strong>{receipt.name}</strong>
         <br />
-        {t('receipt.orgNumber')}: {receipt.organizationnumber}
+        {t('receipt.orgNumber', { number: receipt.organizationnumber })}
         <br />
         {receipt.street}
         <br />
@@ -133,9 +131,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {receipt.paymentMethods.map((p) => (
           <li key={p.id} css={row}>
-            <span>
-              {t('receipt.paidBy')} {paymentName(p)}
-            </span>
+            <span>{t('receipt.paidBy', { method: paymentName(p) })}</span>
             <span>{m(p.amount)}</span>
           </li>
         ))}

@@ -46,9 +46,7 @@ export function ProductDetails({
         <p css={{ margin: 0, fontWeight: 700, color: theme.errorColor }}>{t('product.outOfStock')}</p>
       )}
       {showCategory && category && (
-        <p css={{ margin: 0 }}>
-          {t('product.category')}: {category.name}
-        </p>
+        <p css={{ margin: 0 }}>{t('product.category', { category: category.name })}</p>
       )}
       <p css={{ margin: '4px 0', fontSize: 20, fontWeight: 700 }}>{formatMoney(product.price)}</p>
       <TagList tagIds={product.tagIds} label={t('product.tags')} />

@@ -117,10 +117,10 @@ export function ProductForm({
             onChange={setQuantity}
             decreaseLabel={t('product.decrease', { name: product.title })}
             increaseLabel={t('product.increase', { name: product.title })}
-            valueLabel={`${t('product.quantity')}: ${quantity}`}
+            valueLabel={t('product.quantity', { quantity })}
           />
           <p css={{ margin: '0 0 0 auto', fontWeight: 700 }} aria-live="polite">
-            {t('product.total')}: {formatMoney(total)}
+            {t('product.total', { total: formatMoney(total) })}
           </p>
         </div>
         <Button type="submit" disabled={disabled} css={{ width: '100%' }}>

@@ -46,7 +46,7 @@ export function ShopFooter({
         <address css={{ fontStyle: 'normal' }}>
           {company.name}
           <br />
-          {t('shop.orgNumber')}: {company.organizationnumber}
+          {t('shop.orgNumber', { number: company.organizationnumber })}
           <br />
           {company.street}
           <br />
