@@ -3,6 +3,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { formatMoney, multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
+import { LinkButton } from '../../shared/ui/LinkButton';
 import { Stepper } from '../../shared/ui/Stepper';
 import { sessionActions } from '../session/sessionSlice';
 import type { CartLine, TabLine } from './cartSelectors';
@@ -59,22 +60,16 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
       />
       <span css={{ minWidth: 96, textAlign: 'right', fontWeight: 700 }}>{formatMoney(line.total)}</span>
       <span css={{ display: 'flex', gap: 4 }}>
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={t('cart.editItem', { name: product.title })}
-          css={linkButton(theme.linkColor)}
-        >
+        <LinkButton onClick={onEdit} aria-label={t('cart.editItem', { name: product.title })} css={rowAction}>
           {t('cart.edit')}
-        </button>
-        <button
-          type="button"
+        </LinkButton>
+        <LinkButton
           onClick={() => setCount(0)}
           aria-label={t('cart.removeItem', { name: product.title })}
-          css={linkButton(theme.linkColor)}
+          css={rowAction}
         >
           {t('cart.remove')}
-        </button>
+        </LinkButton>
       </span>
     </li>
   );
@@ -103,14 +98,13 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
         <p css={{ margin: 0, fontSize: 14 }}>{formatMoney(entry.price)}</p>
       </div>
       {mode === 'choose' ? (
-        <button
-          type="button"
+        <LinkButton
           onClick={() => setCount(selected + 1)}
           aria-label={t('cart.addFromTab', { name: entry.title })}
-          css={linkButton(theme.linkColor)}
+          css={rowAction}
         >
           + {t('product.add')}
-        </button>
+        </LinkButton>
       ) : (
         <>
           <Stepper
@@ -131,14 +125,5 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
   );
 }
 
-const linkButton = (color: string) => ({
-  minHeight: 44,
-  minWidth: 44,
-  padding: '0 8px',
-  font: 'inherit',
-  color,
-  background: 'none',
-  border: 'none',
-  textDecoration: 'underline',
-  cursor: 'pointer',
-});
+/** The row's text actions sit close together, so each gets a little padding of its own. */
+const rowAction = { padding: '0 8px' };

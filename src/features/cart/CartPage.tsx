@@ -5,7 +5,9 @@ import { Link, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import type { CartItem } from '../../domain/types';
+import { LinkButton } from '../../shared/ui/LinkButton';
 import { Page } from '../../shared/ui/Page';
+import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { CustomerInfoForm } from '../payment/CustomerInfoForm';
 import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
 import { PaymentPanel } from '../payment/PaymentPanel';
@@ -65,37 +67,23 @@ export function CartPage() {
               <TabLineRow key={line.entry.id} line={line} mode="choose" />
             ))}
           </ul>
-          <button
-            type="button"
+          <LinkButton
             onClick={() =>
               tabToChoose.forEach((l) =>
                 dispatch(sessionActions.tabItemCountChanged({ id: l.entry.id, count: l.entry.count })),
               )
             }
-            css={{
-              minHeight: 44,
-              marginTop: 8,
-              font: 'inherit',
-              fontWeight: 600,
-              color: theme.linkColor,
-              background: 'none',
-              border: 'none',
-              textDecoration: 'underline',
-              cursor: 'pointer',
-            }}
+            css={{ marginTop: 8, fontWeight: 600 }}
           >
             {t('cart.payWholeTab')}
-          </button>
+          </LinkButton>
         </section>
       )}
 
       <section aria-labelledby="cart-items">
-        <h2
-          id="cart-items"
-          css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <VisuallyHidden as="h2" id="cart-items">
           {t('cart.title')}
-        </h2>
+        </VisuallyHidden>
         {lines.length === 0 && tabInCart.length === 0 ? (
           <p>
             {t('cart.empty')}{' '}

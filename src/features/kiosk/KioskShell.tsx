@@ -7,6 +7,7 @@ import { setLanguage } from '../../shared/i18n';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Spinner } from '../../shared/ui/Spinner';
+import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { selectCurrency } from '../shop/shopSelectors';
 import { kioskDefaultLanguage } from './kioskMode';
 import { PRIMARY_TARGET } from './kioskTargets';
@@ -133,12 +134,9 @@ function IdleDialog({ endsAt }: { endsAt: number }) {
         >
           {t('kiosk.idle.secondsLeft', { count: seconds })}
         </p>
-        <p
-          role="status"
-          css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <VisuallyHidden as="p" role="status">
           {t('kiosk.idle.secondsLeft', { count: Math.ceil(seconds / 5) * 5 })}
-        </p>
+        </VisuallyHidden>
         <Button onClick={onContinue} css={{ ...PRIMARY_TARGET, fontSize: 22 }}>
           {t('kiosk.idle.continue')}
         </Button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import type { CartItem } from '../../domain/types';
 import { Dialog } from '../../shared/ui/Dialog';
+import { IconButton } from '../../shared/ui/IconButton';
 import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
 import { selectProductById } from './shopSelectors';
@@ -24,28 +25,14 @@ export function ProductPopupDialog({
   return (
     <Dialog labelledBy={titleId} onClose={onClose} maxWidth={500}>
       <div css={{ position: 'relative', padding: 16 }}>
-        <button
-          type="button"
+        <IconButton
+          variant="raised"
           onClick={onClose}
-          aria-label={t('product.close')}
-          css={(theme) => ({
-            position: 'absolute',
-            top: 8,
-            right: 8,
-            zIndex: 1,
-            width: 44,
-            height: 44,
-            borderRadius: 22,
-            border: 'none',
-            background: theme.backgroundColor,
-            color: theme.textColor,
-            fontSize: 26,
-            cursor: 'pointer',
-            boxShadow: '0 1px 4px rgba(0,0,0,0.3)',
-          })}
+          label={t('product.close')}
+          css={{ position: 'absolute', top: 8, right: 8, zIndex: 1 }}
         >
           ×
-        </button>
+        </IconButton>
         <ProductDetails
           product={product}
           titleId={titleId}

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
+import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductBlock, type CardSettings } from './ProductBlock';
@@ -81,9 +82,7 @@ export function StorePage() {
       <Global styles={styles} />
       {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={jump} />}
       <Page>
-        <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {info.title}
-        </h1>
+        <VisuallyHidden as="h1">{info.title}</VisuallyHidden>
         {info.description && <p css={{ whiteSpace: 'pre-line', marginTop: 0 }}>{info.description}</p>}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
         {categories.map((category, index) => (

@@ -1,0 +1,48 @@
+import type { Theme } from '@emotion/react';
+import type { ButtonHTMLAttributes } from 'react';
+
+export type IconButtonVariant = 'outlined' | 'raised';
+
+/**
+ * A round 44 px button showing a symbol (−, +, ×), so its name comes from `label` (required). Kiosk mode
+ * raises every button to at least 56 px in KioskShell. 'outlined' sits in a row (the stepper); 'raised'
+ * floats over content (a dialog's close button).
+ */
+export const iconButtonStyle = (variant: IconButtonVariant) => (theme: Theme) =>
+  variant === 'outlined'
+    ? ({
+        width: 44,
+        height: 44,
+        borderRadius: 22,
+        border: `2px solid ${theme.primaryColor}`,
+        background: 'transparent',
+        color: theme.textColor,
+        fontSize: 22,
+        lineHeight: 1,
+        cursor: 'pointer',
+        '&:disabled': { opacity: 0.4, cursor: 'not-allowed' },
+      } as const)
+    : ({
+        width: 44,
+        height: 44,
+        borderRadius: 22,
+        border: 'none',
+        background: theme.backgroundColor,
+        color: theme.textColor,
+        fontSize: 26,
+        cursor: 'pointer',
+        boxShadow: '0 1px 4px rgba(0,0,0,0.3)',
+      } as const);
+
+export function IconButton({
+  label,
+  variant = 'outlined',
+  type = 'button',
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> & {
+  /** The accessible name (the symbol alone says nothing to a screen reader). */
+  label: string;
+  variant?: IconButtonVariant;
+}) {
+  return <button type={type} aria-label={label} css={iconButtonStyle(variant)} {...props} />;
+}
