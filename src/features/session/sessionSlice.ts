@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ActiveTab, ErrorInfo, PaymentStatus, Session, TabSelection } from '../../domain/types';
+import type { ActiveTab, ErrorInfo, Session, TabSelection } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
 
 export interface SessionQueryParams {
@@ -16,16 +16,6 @@ export const MAX_ORDER_REFERENCE_LENGTH = 32;
 /** Why a reference was not accepted (§5): keys reference.emptyInput / reference.notFound, or another error. */
 export type ReferenceError = 'emptyInput' | 'notFound' | 'other';
 
-/** The payment as the server last reported it in the session (§3). */
-export interface RemotePayment {
-  paymentStatus: PaymentStatus | null;
-  paymentId: string | null;
-  paymentIntentId: string | null;
-  receiptId: string | null;
-  paymentMethodId: string | null;
-  message: string | null;
-}
-
 export interface SessionState {
   shopId: string | null;
   status: 'idle' | 'loading' | 'loaded' | 'error';
@@ -36,18 +26,8 @@ export interface SessionState {
   activeTab: ActiveTab | null;
   /** Tab entries the customer chose to pay now. */
   tabItems: TabSelection[];
-  remote: RemotePayment;
   reference: { status: 'idle' | 'saving' | 'error'; error: ReferenceError | null };
 }
-
-const noRemotePayment: RemotePayment = {
-  paymentStatus: null,
-  paymentId: null,
-  paymentIntentId: null,
-  receiptId: null,
-  paymentMethodId: null,
-  message: null,
-};
 
 const initialState: SessionState = {
   shopId: null,
@@ -57,7 +37,6 @@ const initialState: SessionState = {
   orderReference: null,
   activeTab: null,
   tabItems: [],
-  remote: noRemotePayment,
   reference: { status: 'idle', error: null },
 };
 
@@ -88,7 +67,7 @@ const sessionSlice = createSlice({
         };
       },
     },
-    /** A session answer: the first one of a shop brings the cart and tab; every one brings the payment. */
+    /** A session answer: the first one of a shop brings the cart and tab (its payment fields are the payment and kiosk slices' business). */
     /**
      * `adoptCart`: the page has no unsent cart edits and none were made while this answer was on its way,
      * so the server's cart and tab choices (another tab's saves) replace the local ones.
@@ -100,14 +79,6 @@ const sessionSlice = createSlice({
       state.error = null;
       state.activeTab = session.activeTab;
       state.orderReference = session.orderReference ?? state.orderReference;
-      state.remote = {
-        paymentStatus: session.paymentStatus,
-        paymentId: session.paymentId,
-        paymentIntentId: session.paymentIntentId,
-        receiptId: session.receiptId,
-        paymentMethodId: session.paymentMethodId,
-        message: session.message,
-      };
       // Local tab choices are the truth once loaded (they are sent with PUT cart); only the first answer sets them.
       if (!state.initialLoadDone || action.payload.adoptCart) state.tabItems = session.tabItems;
       state.initialLoadDone = true;
@@ -138,7 +109,6 @@ const sessionSlice = createSlice({
     /** After a completed payment is shown, the tab choices are paid and gone. */
     paidItemsCleared(state) {
       state.tabItems = [];
-      state.remote = noRemotePayment;
     },
   },
   extraReducers: (builder) => {
