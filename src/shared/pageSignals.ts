@@ -1,6 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, delay, getContext, put, race, take } from 'redux-saga/effects';
+import { call, delay, put, race, take } from 'redux-saga/effects';
+import { context } from './sagaEffects';
 /**
  * What the page itself tells the sagas: it became visible again, the browser came back online, it was
  * restored from the back-forward cache (the customer pressed Back from a provider's page), or another tab of
@@ -127,7 +128,7 @@ const toAction = (event: PageEvent) => {
 
 /** Feeds the page's events into the store for as long as the app runs. */
 export function* pageEventsSaga() {
-  const page: PageSignals = yield getContext('page');
+  const page = yield* context('page');
   const events: EventChannel<PageEvent> = yield call(() =>
     eventChannel<PageEvent>((emit) => page.subscribe(emit)),
   );
@@ -146,7 +147,7 @@ export const HIDDEN_POLL_MS = 15_000;
  * once, so the customer sees the news straight away.
  */
 export function* pollPause(ms: number) {
-  const page: PageSignals = yield getContext('page');
+  const page = yield* context('page');
   yield race({
     wait: delay(page.isHidden() ? Math.max(HIDDEN_POLL_MS, ms) : ms),
     wake: take([pageActions.becameVisible.type, pageActions.cameOnline.type]),

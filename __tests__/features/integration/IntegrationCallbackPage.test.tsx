@@ -26,10 +26,15 @@ describe('integration callback pages', () => {
     expect(
       await screen.findByText('Fortnox is now connected. You can go back to the app.'),
     ).toBeInTheDocument();
-    expect(integrate).toHaveBeenCalledWith('fortnox', 'c-cafe', {
-      authorizationCode: 'abc',
-      scopes: 'scope-1',
-    });
+    expect(integrate).toHaveBeenCalledWith(
+      'fortnox',
+      'c-cafe',
+      {
+        authorizationCode: 'abc',
+        scopes: 'scope-1',
+      },
+      expect.any(AbortSignal),
+    );
   });
 
   it('Visma: shows the Visma success', async () => {
@@ -38,10 +43,15 @@ describe('integration callback pages', () => {
     expect(
       await screen.findByText('Visma is now connected. You can go back to the app.'),
     ).toBeInTheDocument();
-    expect(integrate).toHaveBeenCalledWith('visma', 'c-cafe', {
-      authorizationCode: 'abc',
-      scopes: 'scope-1',
-    });
+    expect(integrate).toHaveBeenCalledWith(
+      'visma',
+      'c-cafe',
+      {
+        authorizationCode: 'abc',
+        scopes: 'scope-1',
+      },
+      expect.any(AbortSignal),
+    );
   });
 
   it('/stripe integrates Visma (everything but the Fortnox path does)', async () => {
@@ -50,7 +60,7 @@ describe('integration callback pages', () => {
     expect(
       await screen.findByText('Visma is now connected. You can go back to the app.'),
     ).toBeInTheDocument();
-    expect(integrate).toHaveBeenCalledWith('visma', 'c-cafe', expect.anything());
+    expect(integrate).toHaveBeenCalledWith('visma', 'c-cafe', expect.anything(), expect.any(AbortSignal));
   });
 
   it('shows connecting while the call runs', async () => {

@@ -19,7 +19,7 @@ describe('integration start page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Integrating Fortnox Café AB' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(getIntegrationUrl).toHaveBeenCalledWith('c-cafe', 'fortnox', 'AUTH123');
+    expect(getIntegrationUrl).toHaveBeenCalledWith('c-cafe', 'fortnox', 'AUTH123', expect.any(AbortSignal));
     expect(assignLocation).toHaveBeenCalledWith('https://apps.fortnox.test/oauth-v1/auth?client_id=x');
   });
 

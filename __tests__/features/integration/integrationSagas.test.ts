@@ -1,3 +1,4 @@
+import { call } from 'redux-saga/effects';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
@@ -25,12 +26,14 @@ describe('start saga', () => {
   });
 
   it('fetches the integration URL and leaves for it', async () => {
-    const { storeState } = await expectSaga(startIntegration, start)
+    const { storeState, effects } = await expectSaga(startIntegration, start)
       .withReducer(integrationReducer)
       .provide([...context, [matchers.call.fn(api.getIntegrationUrl), 'https://provider.test/authorize?x=1']])
-      .call(api.getIntegrationUrl, 'c-cafe', 'visma', 'AUTH1')
       .call(assignLocation, 'https://provider.test/authorize?x=1')
       .run();
+    expect(effects.call).toContainEqual(
+      call(api.getIntegrationUrl, 'c-cafe', 'visma', 'AUTH1', expect.any(AbortSignal)),
+    );
     expect(storeState.start.status).toBe('redirecting');
   });
 
@@ -55,7 +58,7 @@ describe('callback saga', () => {
     integrationActions.callbackOpened({ pathname, search });
 
   it('integrates and succeeds', async () => {
-    const { storeState } = await expectSaga(
+    const { storeState, effects } = await expectSaga(
       handleCallback,
       opened('/integrateFortnox', `?code=abc&state=${webState}`),
     )
@@ -64,8 +67,16 @@ describe('callback saga', () => {
         integrationReducer(undefined, opened('/integrateFortnox', `?code=abc&state=${webState}`)),
       )
       .provide([...context, [matchers.call.fn(api.integrate), undefined]])
-      .call(api.integrate, 'fortnox', 'c-cafe', { authorizationCode: 'abc', scopes: 'sc' })
       .run();
+    expect(effects.call).toContainEqual(
+      call(
+        api.integrate,
+        'fortnox',
+        'c-cafe',
+        { authorizationCode: 'abc', scopes: 'sc' },
+        expect.any(AbortSignal),
+      ),
+    );
     expect(storeState.callback).toMatchObject({ status: 'succeeded', bookkeeper: 'fortnox' });
   });
 

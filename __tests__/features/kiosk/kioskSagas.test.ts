@@ -117,7 +117,7 @@ describe('the kiosk idle machine', () => {
     expect(state.kiosk).toMatchObject({ promptEndsAt: null, resetting: false, touched: false, customer: 1 });
     expect(state.cart.ids).toHaveLength(0);
     expect(Object.values(state.payment.customer).every((v) => v === '')).toBe(true);
-    expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] });
+    expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] }, expect.any(AbortSignal));
     expect(storage.getItem('payment.customer')).toBeNull();
     expect(storage.getItem('cart.unsaved.cafe')).toBeNull();
     // A fresh document of the store, replacing the last customer's page in the history.
@@ -135,7 +135,7 @@ describe('the kiosk idle machine', () => {
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE + PROMPT_MS);
     expect(store.getState().cart.ids).toHaveLength(0);
-    expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
+    expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] }, expect.any(AbortSignal));
     expect(replaceLocation).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/cafe', { replace: true });
   });
@@ -156,7 +156,7 @@ describe('the kiosk idle machine', () => {
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE + PROMPT_MS);
     expect(store.getState().session.tabItems).toEqual([]);
-    expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] });
+    expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] }, expect.any(AbortSignal));
   });
 
   it('"Start over" clears at once', async () => {
@@ -165,7 +165,7 @@ describe('the kiosk idle machine', () => {
     store.dispatch(kioskActions.startOverClicked());
     await pass(0);
     expect(store.getState().cart.ids).toHaveLength(0);
-    expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
+    expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] }, expect.any(AbortSignal));
   });
 
   it('a STARTED payment makes the question wait three minutes, and a reset cancels it on the server first', async () => {
@@ -177,7 +177,7 @@ describe('the kiosk idle machine', () => {
     await pass(PAYMENT_WAIT_MS - (IDLE + PROMPT_MS + 1000));
     expect(store.getState().kiosk.promptEndsAt).not.toBeNull();
     await pass(PROMPT_MS);
-    expect(api.cancelPayment).toHaveBeenCalledWith(SHOP);
+    expect(api.cancelPayment).toHaveBeenCalledWith(SHOP, expect.any(AbortSignal));
     const state = store.getState();
     expect(state.payment).toMatchObject({ state: 'NOT_STARTED', paymentId: null });
     expect(state.cart.ids).toHaveLength(0);

@@ -92,7 +92,7 @@ describe('receipt download page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Download your receipt' }),
     ).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: 'Download' });
-    expect(getReceiptPdf).toHaveBeenCalledWith('c-cafe', 'r-123');
+    expect(getReceiptPdf).toHaveBeenCalledWith('c-cafe', 'r-123', expect.any(AbortSignal));
     expect(link).toHaveAttribute('href', 'blob:http://shop.test/pdf-1');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
@@ -173,6 +173,6 @@ describe('receipt download page', () => {
     await screen.findByRole('link', { name: 'Download' });
     await act(async () => first.resolve(PDF));
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
-    expect(getReceiptPdf).toHaveBeenLastCalledWith('c-cafe', 'r-2');
+    expect(getReceiptPdf).toHaveBeenLastCalledWith('c-cafe', 'r-2', expect.any(AbortSignal));
   });
 });

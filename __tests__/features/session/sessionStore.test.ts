@@ -76,7 +76,7 @@ describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sti
 
   it('§2 an over-long table is handled like an unknown one: the session loads without it and the reference page says "Table number not found"', async () => {
     const { store, getSession } = await open(tooLong);
-    expect(getSession).toHaveBeenCalledWith('cafe', { table: undefined });
+    expect(getSession).toHaveBeenCalledWith('cafe', { table: undefined }, expect.any(AbortSignal));
     const state = store.getState();
     expect(state.session.status).toBe('loaded');
     expect(state.session.error).toBeNull();
@@ -87,7 +87,7 @@ describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sti
 
   it('§2 a table of exactly 32 characters is still sent and becomes the order reference', async () => {
     const { store, getSession } = await open('2'.repeat(32));
-    expect(getSession).toHaveBeenCalledWith('cafe', { table: '2'.repeat(32) });
+    expect(getSession).toHaveBeenCalledWith('cafe', { table: '2'.repeat(32) }, expect.any(AbortSignal));
     expect(store.getState().session.orderReference).toBe('2'.repeat(32));
     expect(store.getState().session.reference.error).toBeNull();
   });

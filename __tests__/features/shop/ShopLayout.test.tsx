@@ -123,7 +123,11 @@ describe('§2 shop layout decision order', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Table number')).toHaveAccessibleDescription('Table number not found');
     expect(screen.queryByText(/Something went wrong with the connection/)).not.toBeInTheDocument();
-    expect(api.getSession).toHaveBeenCalledWith('cafe', { table: undefined, tabId: undefined });
+    expect(api.getSession).toHaveBeenCalledWith(
+      'cafe',
+      { table: undefined, tabId: undefined },
+      expect.any(AbortSignal),
+    );
   });
 
   it('§2 a reference given with ?table= opens a shop that requires one', async () => {
@@ -193,13 +197,21 @@ describe('§2 shop header', () => {
     const { api } = await renderApp('/cafe?table=12');
     const header = await screen.findByRole('banner');
     expect(await within(header).findByText(headerTitle('Café - 12'))).toBeInTheDocument();
-    expect(api.getSession).toHaveBeenCalledWith('cafe', { table: '12', tabId: undefined });
+    expect(api.getSession).toHaveBeenCalledWith(
+      'cafe',
+      { table: '12', tabId: undefined },
+      expect.any(AbortSignal),
+    );
   });
 
   it('§2 ?tabId= is read when the session loads', async () => {
     const { api } = await renderApp('/cafe?tabId=t-9');
     await screen.findByRole('heading', { name: 'Drinks' });
-    expect(api.getSession).toHaveBeenCalledWith('cafe', { table: undefined, tabId: 't-9' });
+    expect(api.getSession).toHaveBeenCalledWith(
+      'cafe',
+      { table: undefined, tabId: 't-9' },
+      expect.any(AbortSignal),
+    );
   });
 
   it('§2 without a reference the header title is the shop title alone', async () => {
@@ -302,6 +314,10 @@ describe('§4 changing the shop', () => {
     expect(await within(await screen.findByRole('banner')).findByText('Café')).toBeInTheDocument();
     await act(async () => history.push('/deli'));
     await waitFor(() => expect(within(screen.getByRole('banner')).getByText('Deli')).toBeInTheDocument());
-    expect(api.getSession).toHaveBeenLastCalledWith('deli', { table: undefined, tabId: undefined });
+    expect(api.getSession).toHaveBeenLastCalledWith(
+      'deli',
+      { table: undefined, tabId: undefined },
+      expect.any(AbortSignal),
+    );
   });
 });

@@ -4,7 +4,6 @@ import {
   actionChannel,
   call,
   delay,
-  getContext,
   put,
   race,
   select,
@@ -13,10 +12,10 @@ import {
   takeLatest,
 } from 'redux-saga/effects';
 import type { CartItem, TabSelection } from '../../domain/types';
-import { toErrorInfo, type Api } from '../../shared/api';
-import { pageActions, type PageSignals } from '../../shared/pageSignals';
+import { toErrorInfo } from '../../shared/api';
+import { pageActions } from '../../shared/pageSignals';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { customerLeft } from '../kiosk/kioskEvents';
-import type { KeyValueStorage } from '../payment/customerStorage';
 import { refreshSession } from '../session/sessionSagas';
 import { sessionActions } from '../session/sessionSlice';
 import { cartActions, cartAdapter } from './cartSlice';
@@ -51,19 +50,19 @@ const selectPaymentPending = (state: RootState) => state.payment.state === 'STAR
  */
 export function* sendCart() {
   while ((yield select(selectPaymentPending)) as boolean) yield take('*');
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   const { shopId, revision, cart, tabItems }: ReturnType<typeof selectSyncPayload> =
     yield select(selectSyncPayload);
   if (!shopId) return;
-  yield call(api.putCart, shopId, { cart, tabItems });
+  yield* callAbortable(api.putCart, shopId, { cart, tabItems });
   yield put(cartActions.synced({ revision }));
   const synced: boolean = yield select((s: RootState) => s.cart.sync === 'synced');
   if (synced) {
-    const storage: KeyValueStorage = yield getContext('storage');
+    const storage = yield* context('storage');
     yield call(forgetUnsavedCart, storage, shopId);
   }
   // Other tabs of this session show the cart too: they fetch it now instead of showing a stale total.
-  const page: PageSignals = yield getContext('page');
+  const page = yield* context('page');
   yield call([page, page.announceCartSaved], shopId);
 }
 
@@ -71,7 +70,7 @@ export function* sendCart() {
 function* keepUntilSaved() {
   const { shopId, cart }: ReturnType<typeof selectSyncPayload> = yield select(selectSyncPayload);
   if (!shopId) return;
-  const storage: KeyValueStorage = yield getContext('storage');
+  const storage = yield* context('storage');
   yield call(keepUnsavedCart, storage, shopId, cart);
 }
 
@@ -107,7 +106,7 @@ export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<ty
   const { shopId, session } = action.payload;
   if (restored.has(shopId)) return;
   restored.add(shopId);
-  const storage: KeyValueStorage = yield getContext('storage');
+  const storage = yield* context('storage');
   if (session.paymentStatus === 'COMPLETED') {
     // The cart was paid meanwhile (on another device, or the answer came after the reload): nothing of it
     // may come back.

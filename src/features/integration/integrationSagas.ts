@@ -1,7 +1,7 @@
-import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { config } from '../../shared/config';
-import { httpStatusMessage, NetworkError, type Api } from '../../shared/api';
-import type { SagaContext } from '../../shared/sagaContext';
+import { httpStatusMessage, NetworkError } from '../../shared/api';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { appLink, planCallback, type CallbackPlan } from './integrationCallback';
 import { integrationActions } from './integrationSlice';
 
@@ -19,10 +19,10 @@ function errorNameOf(error: unknown): string | null {
 /** Start page: fetch the provider's authorisation URL and leave the app for it. */
 export function* startIntegration(action: ReturnType<typeof integrationActions.startRequested>) {
   const { bookkeeper, companyId, authCode } = action.payload;
-  const api: Api = yield getContext('api');
-  const assignLocation: SagaContext['assignLocation'] = yield getContext('assignLocation');
+  const api = yield* context('api');
+  const assignLocation = yield* context('assignLocation');
   try {
-    const url: string = yield call(api.getIntegrationUrl, companyId, bookkeeper, authCode);
+    const url = yield* callAbortable(api.getIntegrationUrl, companyId, bookkeeper, authCode);
     yield put(integrationActions.startRedirected());
     yield call(assignLocation, url);
   } catch {
@@ -40,22 +40,22 @@ export function* handleCallback(action: ReturnType<typeof integrationActions.cal
   }
   if (plan.kind === 'openApp') {
     const url = appLink(config.appScheme, config.appHosts[plan.service], pathname, search);
-    const assignLocation: SagaContext['assignLocation'] = yield getContext('assignLocation');
+    const assignLocation = yield* context('assignLocation');
     yield put(integrationActions.appOpened({ url }));
     yield call(assignLocation, url);
     return;
   }
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   yield put(integrationActions.callbackConnecting({ bookkeeper: plan.bookkeeper }));
   try {
-    yield call(api.integrate, plan.bookkeeper, plan.companyId, {
+    yield* callAbortable(api.integrate, plan.bookkeeper, plan.companyId, {
       authorizationCode: plan.authorizationCode,
       scopes: plan.scopes,
     });
     yield put(integrationActions.callbackSucceeded());
   } catch (error) {
     // §8: a failed integration is reported (the error only, never the code or state: they are credentials).
-    const reportError: SagaContext['reportError'] = yield getContext('reportError');
+    const reportError = yield* context('reportError');
     yield call(reportError, error, { bookkeeper: plan.bookkeeper });
     yield put(integrationActions.callbackFailed({ errorName: errorNameOf(error) }));
   }

@@ -1,7 +1,8 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
+import { call, delay, put, race, select, take } from 'redux-saga/effects';
 import type { PageSignals } from '../../shared/pageSignals';
-import { forgetCustomer, type KeyValueStorage } from '../payment/customerStorage';
+import { context } from '../../shared/sagaEffects';
+import { forgetCustomer } from '../payment/customerStorage';
 import { cancelPayment, cartSynced } from '../payment/paymentSagas';
 import { idleRule, PROMPT_MS, type IdleFacts, type IdleRule } from './kioskIdle';
 import { selectKiosk } from './kioskSelectors';
@@ -63,17 +64,17 @@ export function* resetKiosk() {
   }
   const shopId: string | null = yield select((s: RootState) => s.session.shopId);
   yield put(kioskActions.customerLeft());
-  const storage: KeyValueStorage = yield getContext('storage');
+  const storage = yield* context('storage');
   yield call(forgetCustomer, storage);
   if (!shopId) return;
   const store = `/${encodeURIComponent(shopId)}`;
   const saved: boolean = yield call(cartSynced);
   // Replacing the history entry: Back never brings the last customer's receipt back.
   if (saved) {
-    const replaceLocation: (path: string) => void = yield getContext('replaceLocation');
+    const replaceLocation = yield* context('replaceLocation');
     yield call(replaceLocation, store);
   } else {
-    const navigate: (path: string, options?: { replace?: boolean }) => void = yield getContext('navigate');
+    const navigate = yield* context('navigate');
     yield call(navigate, store, { replace: true });
   }
 }
@@ -126,7 +127,7 @@ export function* idleMachine(inputs: EventChannel<true>) {
 export function* kioskSaga() {
   const kiosk: KioskState = yield select(selectKiosk);
   if (!kiosk.enabled) return;
-  const page: PageSignals = yield getContext('page');
+  const page = yield* context('page');
   const inputs: EventChannel<true> = yield call(inputChannel, page);
   yield call(idleMachine, inputs);
 }

@@ -1,5 +1,5 @@
-import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { SagaContext } from '../../shared/sagaContext';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { context } from '../../shared/sagaEffects';
 import { classifyAuthError, loadPasswordResetAuth, type PasswordResetAuth } from './passwordResetAuth';
 import { passwordResetActions } from './passwordResetSlice';
 
@@ -21,7 +21,7 @@ export function* verifyResetCode(action: ReturnType<typeof passwordResetActions.
       return;
     }
     if (failure === 'other') {
-      const reportError: SagaContext['reportError'] = yield getContext('reportError');
+      const reportError = yield* context('reportError');
       yield call(reportError, error);
     }
     yield put(passwordResetActions.verifyFailed());
@@ -42,7 +42,7 @@ export function* changePassword(action: ReturnType<typeof passwordResetActions.c
       return;
     }
     if (failure === 'other') {
-      const reportError: SagaContext['reportError'] = yield getContext('reportError');
+      const reportError = yield* context('reportError');
       yield call(reportError, error);
     }
     yield put(

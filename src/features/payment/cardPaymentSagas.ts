@@ -1,6 +1,6 @@
-import { call, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { call, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import { pollPause } from '../../shared/pageSignals';
-import type { Api } from '../../shared/api';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { cardPaymentActions, type CardPaymentState, type PaymentIntent } from './cardPaymentSlice';
 import type { RootState } from '../../app/hooks';
 
@@ -13,12 +13,12 @@ const isFinal = (intent: PaymentIntent | null) =>
 
 /** Reads the intent once; §8 a failed fetch is logged only ('Failed to fetch payment intent'). */
 export function* fetchIntent(companyId: string, paymentIntentId: string) {
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   try {
-    const intent: PaymentIntent = yield call(api.getPaymentIntent, companyId, paymentIntentId);
+    const intent = yield* callAbortable(api.getPaymentIntent, companyId, paymentIntentId);
     yield put(cardPaymentActions.intentReceived({ paymentIntentId, intent }));
   } catch (error) {
-    const reportError: (e: unknown) => void = yield getContext('reportError');
+    const reportError = yield* context('reportError');
     yield call(reportError, new Error('Failed to fetch payment intent', { cause: error }));
     yield put(cardPaymentActions.intentUnavailable());
   }

@@ -6,22 +6,13 @@
  * hold on every page (a cart change cancels, a completed payment leads to the receipt) stay in
  * paymentSagas.ts.
  */
-import {
-  call,
-  delay,
-  getContext,
-  put,
-  race,
-  select,
-  take,
-  takeLatest,
-  takeLeading,
-} from 'redux-saga/effects';
-import type { PaymentIntentResponse, StartPaymentResponse } from '../../contract';
+import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { StartPaymentResponse } from '../../contract';
 import { cartFingerprint } from '../../domain/cart';
 import type { CustomerField, Session } from '../../domain/types';
-import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
+import { NetworkError, toErrorInfo } from '../../shared/api';
 import { pollPause } from '../../shared/pageSignals';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { selectCartItems, selectCartTotal } from '../cart/cartSelectors';
 import { refreshSession } from '../session/sessionSagas';
 import { sessionActions } from '../session/sessionSlice';
@@ -40,8 +31,6 @@ import {
   selectShopId,
 } from './paymentSagas';
 import type { RootState } from '../../app/hooks';
-
-type PaymentIntent = PaymentIntentResponse['paymentIntent'];
 
 const selectStartContext = (state: RootState) => ({
   shopId: state.session.shopId,
@@ -77,11 +66,11 @@ const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 
 export function* startPayment(action: ReturnType<typeof paymentActions.startRequested>) {
   const payment: PaymentState = yield select(selectPaymentState);
   if (payment.state !== 'LOADING') return; // the reducer refused this start
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   const ctx: ReturnType<typeof selectStartContext> = yield select(selectStartContext);
   // A kiosk is nobody's phone: Swish there is a QR code the customer scans with their own phone, unless
   // they chose to have the request sent to their number instead.
-  const isMobile: boolean = ctx.kiosk ? false : yield getContext('isMobile');
+  const isMobile = ctx.kiosk ? false : yield* context('isMobile');
   const swishQr = ctx.kiosk && ctx.method?.type === 'SWISH_TRADE' && !action.payload.byPhone;
   if (!ctx.shopId || !ctx.method) {
     yield put(failed('INVALID_PAYMENT'));
@@ -101,7 +90,7 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
   const fingerprint: string = yield select(selectShownCartFingerprint);
   let result: StartPaymentResponse | null;
   try {
-    result = yield call(api.startPayment, ctx.shopId, {
+    result = yield* callAbortable(api.startPayment, ctx.shopId, {
       paymentMethodId: ctx.method.id,
       customerInfo: { ...trimmed(ctx.customer), isMobile },
       orderReference: ctx.orderReference,
@@ -136,14 +125,14 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
     yield call(cancelPayment);
     return;
   }
-  const assignLocation: (url: string) => void = yield getContext('assignLocation');
+  const assignLocation = yield* context('assignLocation');
   if (ctx.method.type === 'VIVA_WALLET_WEB') {
     // §2 Viva: the hosted checkout with the payment reference and the shop's colour.
-    const base: string = yield getContext('vivaCheckoutUrl');
+    const base = yield* context('vivaCheckoutUrl');
     yield call(assignLocation, checkoutUrl(base, result.paymentId, ctx.primaryColor));
   } else if (ctx.method.type === 'SWISH_TRADE' && isMobile && token) {
     // §2 Swish on a phone: straight to the app, which calls back to the cart.
-    const origin: string = yield getContext('origin');
+    const origin = yield* context('origin');
     yield call(assignLocation, appLinkFor(token, `${origin}/${encodeURIComponent(ctx.shopId)}/cart`));
   } else if (ctx.method.type === 'STRIPE' && !result.clientSecret && ctx.companyId) {
     yield call(fetchClientSecret, ctx.shopId, ctx.companyId, result);
@@ -194,7 +183,7 @@ export function* recoverFailedStart(shopId: string, methodId: string, error: unk
  * card payment intent call, with the intent id from the answer or, failing that, from the session.
  */
 export function* fetchClientSecret(shopId: string, companyId: string, result: StartPaymentResponse) {
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   try {
     let intentId = result.paymentIntentId ?? null;
     if (!intentId) {
@@ -202,12 +191,12 @@ export function* fetchClientSecret(shopId: string, companyId: string, result: St
       intentId = session.paymentIntentId;
     }
     if (!intentId) throw new Error('No payment intent for the card payment');
-    const intent: PaymentIntent = yield call(api.getPaymentIntent, companyId, intentId);
+    const intent = yield* callAbortable(api.getPaymentIntent, companyId, intentId);
     const clientSecret = intent.paymentData?.clientSecret;
     if (!clientSecret) throw new Error('The payment intent has no client secret');
     yield put(paymentActions.clientSecretReceived({ paymentId: result.paymentId, clientSecret }));
   } catch (error) {
-    const reportError: (e: unknown) => void = yield getContext('reportError');
+    const reportError = yield* context('reportError');
     yield call(reportError, error);
     yield put(paymentActions.providerFailed({ error: { code: 'NO_CLIENT_SECRET', message: '' } }));
   }

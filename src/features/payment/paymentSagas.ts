@@ -1,26 +1,15 @@
 import type { Action } from '@reduxjs/toolkit';
-import {
-  call,
-  delay,
-  fork,
-  getContext,
-  put,
-  race,
-  select,
-  take,
-  takeEvery,
-  takeLatest,
-} from 'redux-saga/effects';
-import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
-import type { Api } from '../../shared/api';
-import { pageActions, type PageSignals } from '../../shared/pageSignals';
+import { call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { CustomerField, PaymentMethod } from '../../domain/types';
+import { pageActions } from '../../shared/pageSignals';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { CART_CHANGES } from '../cart/cartSagas';
 import { forgetUnsavedCart } from '../cart/unsavedCart';
 import { cartActions, type CartState } from '../cart/cartSlice';
 import { refreshSession } from '../session/sessionSagas';
 import { sessionActions } from '../session/sessionSlice';
 import { shopActions } from '../shop/shopSlice';
-import { forgetCustomer, loadCustomer, saveCustomer, type KeyValueStorage } from './customerStorage';
+import { forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
 import { paymentActions, type PaymentState } from './paymentSlice';
 import type { RootState } from '../../app/hooks';
 
@@ -60,11 +49,11 @@ export function* cartSynced() {
 
 /** Tells the server to cancel (409/404 are ignored by the API); a failure is reported, not shown. */
 export function* cancelOnServer(shopId: string) {
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   try {
-    yield call(api.cancelPayment, shopId);
+    yield* callAbortable(api.cancelPayment, shopId);
   } catch (error) {
-    const reportError: (e: unknown) => void = yield getContext('reportError');
+    const reportError = yield* context('reportError');
     yield call(reportError, error);
   }
 }
@@ -92,18 +81,18 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
   const paymentId = payment.paymentId;
   const pending = payment.state === 'STARTED';
   yield put(paymentActions.cancelRequested());
-  yield call(forgetCustomer, (yield getContext('storage')) as KeyValueStorage);
+  yield call(forgetCustomer, yield* context('storage'));
   if (!pending) {
     yield call(cancelOnServer, shopId);
     return true;
   }
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   for (let attempt = 1; ; attempt++) {
     try {
-      yield call(api.cancelPayment, shopId);
+      yield* callAbortable(api.cancelPayment, shopId);
       break;
     } catch (error) {
-      const reportError: (e: unknown) => void = yield getContext('reportError');
+      const reportError = yield* context('reportError');
       yield call(reportError, error);
       yield put(paymentActions.cancelFailed());
       // Polling goes on meanwhile: an approval it brings is the answer (its receipt shows).
@@ -118,7 +107,7 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
   }
   let paid = false;
   try {
-    const session: Session = yield call(api.getSession, shopId);
+    const session = yield* callAbortable(api.getSession, shopId, undefined);
     // Only a completion is picked up here: a payment that had already failed (the 409 case) would otherwise
     // come back as FAILED with its method selected, undoing the cancel (§4: NOT_STARTED, error cleared).
     paid = session.paymentStatus === 'COMPLETED';
@@ -147,23 +136,23 @@ export function* completeIfPaid() {
   const shopId: string | null = yield select(selectShopId);
   if (payment.state !== 'COMPLETED' || !payment.receiptId || !shopId) return;
   const receiptId = payment.receiptId;
-  const navigate: (path: string, options?: { replace?: boolean }) => void = yield getContext('navigate');
+  const navigate = yield* context('navigate');
   yield put(cartActions.paidItemsCleared());
   yield put(sessionActions.paidItemsCleared());
   yield put(paymentActions.cleared());
-  const storage: KeyValueStorage = yield getContext('storage');
+  const storage = yield* context('storage');
   yield call(forgetCustomer, storage);
   yield call(forgetUnsavedCart, storage, shopId); // paid: nothing of it may come back after a reload
   yield call(navigate, `/${encodeURIComponent(shopId)}/receipt/${encodeURIComponent(receiptId)}`, {
     replace: true,
   });
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   try {
-    yield call(api.putCart, shopId, { cart: [], tabItems: [] });
-    const page: PageSignals = yield getContext('page');
+    yield* callAbortable(api.putCart, shopId, { cart: [], tabItems: [] });
+    const page = yield* context('page');
     yield call([page, page.announceCartSaved], shopId);
   } catch (error) {
-    const reportError: (e: unknown) => void = yield getContext('reportError');
+    const reportError = yield* context('reportError');
     yield call(reportError, error);
   }
 }
@@ -171,7 +160,7 @@ export function* completeIfPaid() {
 /** Remembers the details a payment was started with (per tab), for a reload or a provider's redirect. */
 export function* rememberCustomer(action: ReturnType<typeof paymentActions.started>) {
   const payment: PaymentState = yield select(selectPaymentState);
-  const storage: KeyValueStorage = yield getContext('storage');
+  const storage = yield* context('storage');
   if (payment.shopId)
     yield call(saveCustomer, storage, payment.shopId, action.payload.paymentId, payment.customer);
 }
@@ -182,7 +171,7 @@ export function* restoreCustomer(action: ReturnType<typeof sessionActions.loaded
   if (!session.paymentId) return;
   const payment: PaymentState = yield select(selectPaymentState);
   if (Object.values(payment.customer).every((value) => value !== '')) return;
-  const storage: KeyValueStorage = yield getContext('storage');
+  const storage = yield* context('storage');
   const stored: ReturnType<typeof loadCustomer> = yield call(
     loadCustomer,
     storage,
@@ -212,9 +201,9 @@ export function* settleReturnFromViva() {
     yield take(shopActions.loaded.type);
   const method: PaymentMethod | undefined = yield select(selectMethod, payment.selectedPaymentMethod);
   if (method?.type !== 'VIVA_WALLET_WEB') return;
-  const storage: KeyValueStorage = yield getContext('storage');
+  const storage = yield* context('storage');
   if (!loadCustomer(storage, shopId, payment.paymentId)) return;
-  const currentSearch: () => string = yield getContext('currentSearch');
+  const currentSearch = yield* context('currentSearch');
   if (new URLSearchParams(currentSearch()).get('t')) return;
   yield delay(VIVA_RETURN_GRACE_MS);
   try {

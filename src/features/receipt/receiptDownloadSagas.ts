@@ -1,6 +1,6 @@
-import { call, getContext, put, takeLatest } from 'redux-saga/effects';
-import { NetworkError, httpStatusMessage, type Api } from '../../shared/api';
-import type { SagaContext } from '../../shared/sagaContext';
+import { call, put, takeLatest } from 'redux-saga/effects';
+import { NetworkError, httpStatusMessage } from '../../shared/api';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { receiptDownloadActions, receiptKey } from './receiptDownloadSlice';
 
 /**
@@ -49,9 +49,9 @@ export function* receiptDownloadSaga() {
     if (!receiptDownloadActions.pageOpened.match(action)) return;
     const { companyId, receiptId } = action.payload;
     const key = receiptKey(companyId, receiptId);
-    const api: Api = yield getContext('api');
+    const api = yield* context('api');
     try {
-      const bytes: Uint8Array = yield call(api.getReceiptPdf, companyId, receiptId);
+      const bytes = yield* callAbortable(api.getReceiptPdf, companyId, receiptId);
       const pdfUrl: string = yield call(createPdfUrl, bytes);
       currentUrl = pdfUrl;
       yield put(receiptDownloadActions.loaded({ key, pdfUrl }));
@@ -59,7 +59,7 @@ export function* receiptDownloadSaga() {
       const serverMessage = serverMessageOf(error);
       // A 400 is the server explaining itself to the customer; anything else may be ours to fix.
       if (serverMessage === null) {
-        const reportError: SagaContext['reportError'] = yield getContext('reportError');
+        const reportError = yield* context('reportError');
         yield call(reportError, error);
       }
       yield put(receiptDownloadActions.loadFailed({ key, serverMessage }));

@@ -1,13 +1,13 @@
-import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { Receipt } from '../../domain/types';
-import { toErrorInfo, type Api } from '../../shared/api';
+import { put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { toErrorInfo } from '../../shared/api';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { receiptActions } from './receiptSlice';
 
 export function* loadReceipt(action: ReturnType<typeof receiptActions.loadRequested>) {
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   const { shopId, receiptId } = action.payload;
   try {
-    const receipt: Receipt = yield call(api.getReceipt, shopId, receiptId);
+    const receipt = yield* callAbortable(api.getReceipt, shopId, receiptId);
     yield put(
       receiptActions.loaded({ receiptId, receipt, downloadUrl: api.receiptDownloadUrl(shopId, receiptId) }),
     );
@@ -18,10 +18,10 @@ export function* loadReceipt(action: ReturnType<typeof receiptActions.loadReques
 
 /** §8 receipt e-mail: failure 'receipt.emailError' (429: 'error.tooManyAttempts'), success 'receipt.emailSent'. */
 export function* emailReceipt(action: ReturnType<typeof receiptActions.emailRequested>) {
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   const { shopId, receiptId, email } = action.payload;
   try {
-    yield call(api.emailReceipt, shopId, receiptId, email);
+    yield* callAbortable(api.emailReceipt, shopId, receiptId, email);
     yield put(receiptActions.emailSent());
   } catch (error) {
     yield put(receiptActions.emailFailed(toErrorInfo(error)));

@@ -1,6 +1,6 @@
-import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
-import type { Session } from '../../domain/types';
+import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { NetworkError, toErrorInfo } from '../../shared/api';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import type { CartState } from '../cart/cartSlice';
 import { sessionActions } from './sessionSlice';
 import type { RootState } from '../../app/hooks';
@@ -8,9 +8,9 @@ import type { RootState } from '../../app/hooks';
 /** Loads the session (cart, tab, payment status) with the table and tabId read from the address (§2). */
 export function* loadSession(action: ReturnType<typeof sessionActions.loadRequested>) {
   const { shopId, query } = action.payload;
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   try {
-    const session: Session = yield call(api.getSession, shopId, query);
+    const session = yield* callAbortable(api.getSession, shopId, query);
     yield put(sessionActions.loaded({ shopId, session }));
   } catch (error) {
     yield put(sessionActions.loadFailed({ shopId, error: toErrorInfo(error) }));
@@ -24,9 +24,9 @@ export function* submitReference(action: ReturnType<typeof sessionActions.refere
     yield put(sessionActions.referenceRejected('emptyInput'));
     return;
   }
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   try {
-    yield call(api.submitReference, shopId, reference);
+    yield* callAbortable(api.submitReference, shopId, reference);
     yield put(sessionActions.referenceAccepted({ reference }));
     yield put(sessionActions.loadRequested(shopId));
   } catch (error) {
@@ -51,9 +51,9 @@ export function* sessionSaga() {
  * coming (checked against the cart's revision), so a late answer never undoes the customer's latest edit.
  */
 export function* refreshSession(shopId: string) {
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   const before: number = yield select((s: RootState) => s.cart.revision);
-  const session: Session = yield call(api.getSession, shopId);
+  const session = yield* callAbortable(api.getSession, shopId, undefined);
   const { revision, sync }: CartState = yield select((s: RootState) => s.cart);
   yield put(sessionActions.loaded({ shopId, session, adoptCart: sync === 'synced' && revision === before }));
   return session;

@@ -1,14 +1,14 @@
-import { call, getContext, put, takeLatest } from 'redux-saga/effects';
-import { NetworkError, toErrorInfo, type Api } from '../../shared/api';
-import type { ShopData } from '../../domain/types';
+import { put, takeLatest } from 'redux-saga/effects';
+import { NetworkError, toErrorInfo } from '../../shared/api';
+import { callAbortable, context } from '../../shared/sagaEffects';
 import { shopActions } from './shopSlice';
 
 /** §4 shop load: loading until loaded; a 404 gives notFound. */
 export function* loadShop(action: ReturnType<typeof shopActions.loadRequested>) {
   const { shopId } = action.payload;
-  const api: Api = yield getContext('api');
+  const api = yield* context('api');
   try {
-    const data: ShopData = yield call(api.getShop, shopId);
+    const data = yield* callAbortable(api.getShop, shopId);
     yield put(shopActions.loaded({ shopId, data }));
   } catch (error) {
     if (error instanceof NetworkError && error.status === 404) yield put(shopActions.notFound({ shopId }));

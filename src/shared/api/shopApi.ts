@@ -1,6 +1,6 @@
 /**
  * One typed function per call of SPEC §7. Wire types come in through the schemas and leave as store types
- * (src/domain/types). The functions never use `this`, so sagas can `call(api.getShop, id)` directly.
+ * (src/domain/types). The functions never use `this`, so sagas can `callAbortable(api.getShop, id)` directly.
  */
 import type {
   Bookkeeper,

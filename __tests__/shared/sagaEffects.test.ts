@@ -1,0 +1,151 @@
+/**
+ * Real cancellation: every saga request goes through callAbortable, so a cancelled task aborts the request it
+ * is waiting for. The helper's rules on plain runSaga, then two feature sagas whose tasks are cancelled.
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { runSaga, stdChannel } from 'redux-saga';
+import { put } from 'redux-saga/effects';
+import { receiptDownloadSaga } from '../../src/features/receipt/receiptDownloadSagas';
+import { receiptDownloadActions } from '../../src/features/receipt/receiptDownloadSlice';
+import { paymentActions } from '../../src/features/payment/paymentSlice';
+import type { Session } from '../../src/domain/types';
+import { pageActions } from '../../src/shared/pageSignals';
+import type { SagaContext } from '../../src/shared/sagaContext';
+import { callAbortable, context } from '../../src/shared/sagaEffects';
+import { session } from '../helpers/fixtures';
+import { fakeApi, loadedStore } from '../helpers/testStore';
+
+/** A promise the test settles when it wants (a request still on its way). */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets every pending promise and saga step run. */
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** A fake API call that records the signal it was given and answers when the test says so. */
+function fakeRequest<T>() {
+  const answer = deferred<T>();
+  const signals: AbortSignal[] = [];
+  const fn = jest.fn((_id: string, signal: AbortSignal) => {
+    signals.push(signal);
+    return answer.promise;
+  });
+  return { fn, answer, signals };
+}
+
+/** Runs `saga` with `ctx` as its context, recording what it puts. */
+function run<T>(saga: () => Generator<unknown, T, unknown>, ctx: Partial<SagaContext> = {}) {
+  const dispatched: Action[] = [];
+  const task = runSaga({ context: ctx, dispatch: (a: Action) => dispatched.push(a) }, saga);
+  return { task, dispatched };
+}
+
+describe('callAbortable', () => {
+  it('a cancelled task aborts its request’s signal', async () => {
+    const request = fakeRequest<string>();
+    const { task } = run(function* () {
+      return yield* callAbortable(request.fn, 'a');
+    });
+    expect(request.fn).toHaveBeenCalledWith('a', expect.any(AbortSignal));
+    expect(request.signals[0]?.aborted).toBe(false);
+    task.cancel();
+    expect(request.signals[0]?.aborted).toBe(true);
+    expect(task.isCancelled()).toBe(true);
+  });
+
+  it('a cancelled task does not go on past its request', async () => {
+    const request = fakeRequest<string>();
+    const { task, dispatched } = run(function* () {
+      const answer = yield* callAbortable(request.fn, 'a');
+      yield put({ type: 'after', payload: answer });
+    });
+    task.cancel();
+    request.answer.resolve('late');
+    await flush();
+    expect(dispatched).toEqual([]);
+  });
+
+  it('a completed request’s signal is not aborted', async () => {
+    const request = fakeRequest<string>();
+    const { task } = run(function* () {
+      return yield* callAbortable(request.fn, 'a');
+    });
+    request.answer.resolve('answer');
+    await expect(task.toPromise()).resolves.toBe('answer');
+    expect(request.signals[0]?.aborted).toBe(false);
+  });
+
+  it('an error is rethrown and the signal is not aborted', async () => {
+    const request = fakeRequest<string>();
+    const failure = new Error('HTTP 500');
+    const { task } = run(function* () {
+      try {
+        yield* callAbortable(request.fn, 'a');
+        return null;
+      } catch (error) {
+        return error;
+      }
+    });
+    request.answer.reject(failure);
+    await expect(task.toPromise()).resolves.toBe(failure);
+    expect(request.signals[0]?.aborted).toBe(false);
+  });
+});
+
+describe('context', () => {
+  it('gives the saga context’s entry for the key', async () => {
+    const { task } = run(
+      function* () {
+        return yield* context('origin');
+      },
+      { origin: 'https://shop.test' },
+    );
+    await expect(task.toPromise()).resolves.toBe('https://shop.test');
+  });
+});
+
+describe('feature sagas', () => {
+  it('leaving the cart page stops the payment poll and aborts its session read in flight', async () => {
+    const started = session({ paymentStatus: 'STARTED', paymentId: 'p1', paymentMethodId: 'pm-swish' });
+    const poll = deferred<Session>();
+    const getSession = jest
+      .fn<Promise<Session>, [string, unknown, AbortSignal]>()
+      .mockResolvedValueOnce(started) // the page's first load
+      .mockReturnValue(poll.promise);
+    const { store } = await loadedStore(undefined, started, { getSession });
+    store.dispatch(paymentActions.cartOpened());
+    store.dispatch(pageActions.becameVisible()); // the poll's pause ends at once
+    await flush();
+    expect(getSession).toHaveBeenCalledTimes(2);
+    const signal = getSession.mock.calls[1]?.[2];
+    expect(signal?.aborted).toBe(false);
+    store.dispatch(paymentActions.cartClosed());
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('opening another receipt aborts the download still in flight (takeLatest)', async () => {
+    const first = deferred<Uint8Array>();
+    const getReceiptPdf = jest
+      .fn<Promise<Uint8Array>, [string, string, AbortSignal]>()
+      .mockReturnValueOnce(first.promise)
+      .mockReturnValue(new Promise(() => {}));
+    const channel = stdChannel();
+    runSaga(
+      { channel, dispatch: (a: Action) => channel.put(a), context: { api: fakeApi({ getReceiptPdf }) } },
+      receiptDownloadSaga,
+    );
+    channel.put(receiptDownloadActions.pageOpened({ companyId: 'c-cafe', receiptId: 'r-1' }));
+    const signal = getReceiptPdf.mock.calls[0]?.[2];
+    expect(signal?.aborted).toBe(false);
+    channel.put(receiptDownloadActions.pageOpened({ companyId: 'c-cafe', receiptId: 'r-2' }));
+    expect(signal?.aborted).toBe(true);
+    expect(getReceiptPdf.mock.calls[1]?.[2]?.aborted).toBe(false);
+  });
+});
