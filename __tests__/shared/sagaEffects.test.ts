@@ -1,10 +1,11 @@
 /**
- * Real cancellation: every saga request goes through callAbortable, so a cancelled task aborts the request it
- * is waiting for. The helper's rules on plain runSaga, then two feature sagas whose tasks are cancelled.
+ * Real cancellation: every saga read goes through callAbortable, so a cancelled task aborts the request it is
+ * waiting for; writes the customer asked for are never aborted. The helper's rules on plain runSaga, then two feature sagas whose tasks are cancelled.
  */
 import type { Action } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import { put } from 'redux-saga/effects';
+import { cancelOnServer } from '../../src/features/payment/paymentSagas';
 import { receiptDownloadSaga } from '../../src/features/receipt/receiptDownloadSagas';
 import { receiptDownloadActions } from '../../src/features/receipt/receiptDownloadSlice';
 import { paymentActions } from '../../src/features/payment/paymentSlice';
@@ -147,5 +148,14 @@ describe('feature sagas', () => {
     channel.put(receiptDownloadActions.pageOpened({ companyId: 'c-cafe', receiptId: 'r-2' }));
     expect(signal?.aborted).toBe(true);
     expect(getReceiptPdf.mock.calls[1]?.[2]?.aborted).toBe(false);
+  });
+
+  it('a payment cancel is a write and is never aborted, even when its task is cancelled', async () => {
+    // A second quick cart change cancels the first change's task: the cancel it sent must still land.
+    const cancelPayment = jest.fn<Promise<void>, [string, AbortSignal?]>(() => new Promise(() => {}));
+    const { task } = run(() => cancelOnServer('cafe'), { api: fakeApi({ cancelPayment }) });
+    expect(cancelPayment).toHaveBeenCalledWith('cafe');
+    task.cancel();
+    expect(cancelPayment.mock.calls[0]?.[1]).toBeUndefined();
   });
 });

@@ -36,7 +36,6 @@ describe('§2 Swish panel', () => {
         paymentMethodId: 'pm-swish',
         customerInfo: expect.objectContaining({ phone: '0701234567' }),
       }),
-      expect.any(AbortSignal),
     );
   });
 

@@ -110,7 +110,7 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: 'declined' } }));
     store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
     await until(store, (s) => s.payment.paymentId === null);
-    expect(cancelPayment).toHaveBeenCalledWith('cafe', expect.any(AbortSignal));
+    expect(cancelPayment).toHaveBeenCalledWith('cafe');
     expect(store.getState().payment.selectedPaymentMethod).toBe('pm-swish');
   });
 

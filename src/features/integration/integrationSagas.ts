@@ -48,7 +48,7 @@ export function* handleCallback(action: ReturnType<typeof integrationActions.cal
   const api = yield* context('api');
   yield put(integrationActions.callbackConnecting({ bookkeeper: plan.bookkeeper }));
   try {
-    yield* callAbortable(api.integrate, plan.bookkeeper, plan.companyId, {
+    yield call(api.integrate, plan.bookkeeper, plan.companyId, {
       authorizationCode: plan.authorizationCode,
       scopes: plan.scopes,
     });

@@ -90,7 +90,8 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
   const fingerprint: string = yield select(selectShownCartFingerprint);
   let result: StartPaymentResponse | null;
   try {
-    result = yield* callAbortable(api.startPayment, ctx.shopId, {
+    // A write: not aborted, so a start the server took is never cut off on its way (sagaEffects.ts).
+    result = yield call(api.startPayment, ctx.shopId, {
       paymentMethodId: ctx.method.id,
       customerInfo: { ...trimmed(ctx.customer), isMobile },
       orderReference: ctx.orderReference,

@@ -51,7 +51,8 @@ export function* cartSynced() {
 export function* cancelOnServer(shopId: string) {
   const api = yield* context('api');
   try {
-    yield* callAbortable(api.cancelPayment, shopId);
+    // A write: not aborted. A second quick change cancels this task, and the cancel must still land.
+    yield call(api.cancelPayment, shopId);
   } catch (error) {
     const reportError = yield* context('reportError');
     yield call(reportError, error);
@@ -89,7 +90,7 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
   const api = yield* context('api');
   for (let attempt = 1; ; attempt++) {
     try {
-      yield* callAbortable(api.cancelPayment, shopId);
+      yield call(api.cancelPayment, shopId); // a write: not aborted (sagaEffects.ts)
       break;
     } catch (error) {
       const reportError = yield* context('reportError');
@@ -148,7 +149,7 @@ export function* completeIfPaid() {
   });
   const api = yield* context('api');
   try {
-    yield* callAbortable(api.putCart, shopId, { cart: [], tabItems: [] });
+    yield call(api.putCart, shopId, { cart: [], tabItems: [] }); // a write: not aborted
     const page = yield* context('page');
     yield call([page, page.announceCartSaved], shopId);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { toErrorInfo } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { receiptActions } from './receiptSlice';
@@ -21,7 +21,7 @@ export function* emailReceipt(action: ReturnType<typeof receiptActions.emailRequ
   const api = yield* context('api');
   const { shopId, receiptId, email } = action.payload;
   try {
-    yield* callAbortable(api.emailReceipt, shopId, receiptId, email);
+    yield call(api.emailReceipt, shopId, receiptId, email); // a write: not aborted (sagaEffects.ts)
     yield put(receiptActions.emailSent());
   } catch (error) {
     yield put(receiptActions.emailFailed(toErrorInfo(error)));
