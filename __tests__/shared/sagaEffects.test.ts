@@ -1,6 +1,7 @@
 /**
  * Real cancellation: every saga read goes through callAbortable, so a cancelled task aborts the request it is
- * waiting for; writes the customer asked for are never aborted. The helper's rules on plain runSaga, then two feature sagas whose tasks are cancelled.
+ * waiting for; writes the customer asked for are never aborted. The helper's rules on plain runSaga, then
+ * feature sagas whose tasks are cancelled.
  */
 import type { Action } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
