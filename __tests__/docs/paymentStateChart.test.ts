@@ -144,7 +144,7 @@ const EVENTS: Record<string, Action[]> = {
   [paymentActions.clientSecretReceived.type]: [
     paymentActions.clientSecretReceived({ paymentId: PAYMENT, clientSecret: 'cs_1' }),
   ],
-  [paymentActions.cleared.type]: [paymentActions.cleared()],
+  [paymentActions.completed.type]: [paymentActions.completed()],
   [paymentActions.customerFieldChanged.type]: [
     paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
   ],

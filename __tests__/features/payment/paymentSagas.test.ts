@@ -24,7 +24,7 @@ import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
-import { session, shopData } from '../../helpers/fixtures';
+import { openTab, session, shopData } from '../../helpers/fixtures';
 import { HIDDEN_POLL_MS, manualPageSignals, pageActions } from '../../../src/shared/pageSignals';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
@@ -123,7 +123,13 @@ function run(
     });
   for (const action of actions)
     test = typeof action === 'number' ? test.delay(action) : test.dispatch(action);
-  return test.silentRun(ms).then((result) => ({ ...env, delays, state: result.storeState as RootState }));
+  return test.silentRun(ms).then((result) => ({
+    ...env,
+    delays,
+    state: result.storeState as RootState,
+    /** The types of the actions the sagas put, in order. */
+    puts: (result.effects.put ?? []).map((effect) => (effect.payload.action as Action).type),
+  }));
 }
 
 /** Lets every pending promise and saga step run. */
@@ -556,6 +562,30 @@ describe('§4 polling while STARTED', () => {
     );
     expect(startPayment).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+});
+
+describe('one event per fact (issue 13)', () => {
+  it('completion clears paid items in cart, session and payment with one payment/completed action', async () => {
+    const putCart = jest.fn(() => Promise.resolve());
+    const { state, puts, navigate } = await run(
+      startedState(
+        sessionActions.loaded({ shopId: SHOP, session: session({ activeTab: openTab() }) }),
+        sessionActions.tabItemCountChanged({ id: 'e1', count: 2 }),
+      ),
+      [sessionActions.loaded({ shopId: SHOP, session: completed })],
+      { putCart },
+    );
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+    // The sagas put one action for the completion, and nothing else clears anything.
+    expect(puts).toEqual([paymentActions.completed.type]);
+    expect([state.cart.ids, state.cart.sync, state.session.tabItems]).toEqual([[], 'synced', []]);
+    expect([state.payment.state, state.payment.paymentId, state.payment.receiptId]).toEqual([
+      'NOT_STARTED',
+      null,
+      null,
+    ]);
+    expect(putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
   });
 });
 

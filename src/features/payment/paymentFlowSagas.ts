@@ -249,7 +249,7 @@ const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.typ
 const STOPS_POLLING = [
   paymentActions.cancelConfirmed.type,
   paymentActions.providerFailed.type,
-  paymentActions.cleared.type,
+  paymentActions.completed.type,
 ];
 
 /** Runs while the cart page is open: polls whenever a payment is STARTED. */

@@ -148,9 +148,8 @@ export function* completeIfPaid() {
   if (payment.state !== 'COMPLETED' || !payment.receiptId || !shopId) return;
   const receiptId = payment.receiptId;
   const navigate: (path: string, options?: { replace?: boolean }) => void = yield getContext('navigate');
-  yield put(cartActions.paidItemsCleared());
-  yield put(sessionActions.paidItemsCleared());
-  yield put(paymentActions.cleared());
+  // One event: the cart, the session's tab choices and the payment machine each clear their part.
+  yield put(paymentActions.completed());
   const storage: KeyValueStorage = yield getContext('storage');
   yield call(forgetCustomer, storage);
   yield call(forgetUnsavedCart, storage, shopId); // paid: nothing of it may come back after a reload

@@ -3,6 +3,7 @@ import { emptyCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
 import { cartActions } from '../cart/cartSlice';
 import { customerLeft } from '../kiosk/kioskEvents';
+import { paymentCompleted } from './paymentEvents';
 import { sessionActions } from '../session/sessionSlice';
 
 /** What a provider needs after a start (§7 startPayment answer). */
@@ -138,10 +139,6 @@ const paymentSlice = createSlice({
     clientSecretReceived(state, action: PayloadAction<{ paymentId: string; clientSecret: string }>) {
       if (state.paymentId === action.payload.paymentId) state.clientSecret = action.payload.clientSecret;
     },
-    /** After the receipt is shown: back to a fresh machine, the customer's details kept for the next order. */
-    cleared(state) {
-      Object.assign(state, machineReset);
-    },
     customerFieldChanged(state, action: PayloadAction<{ field: CustomerField; value: string }>) {
       state.customer[action.payload.field] = action.payload.value;
     },
@@ -163,6 +160,11 @@ const paymentSlice = createSlice({
         if (state.state === 'COMPLETED' || state.state === 'LOADING' || state.state === 'STARTED') return;
         state.state = 'NOT_STARTED';
         state.error = null;
+      })
+      // Completed, and the receipt is being shown: back to a fresh machine, the customer's details kept for
+      // the next order.
+      .addCase(paymentCompleted, (state) => {
+        Object.assign(state, machineReset);
       })
       // A kiosk's customer has gone (their payment was cancelled first): nothing they typed stays.
       .addCase(customerLeft, (state) => ({ ...initialState, shopId: state.shopId }))
@@ -210,5 +212,11 @@ export const swishPhoneChosen = createAction<{ paymentMethodId: string; phone: s
   'payment/swishPhoneChosen',
 );
 
-export const paymentActions = { ...paymentSlice.actions, cartOpened, cartClosed, swishPhoneChosen };
+export const paymentActions = {
+  ...paymentSlice.actions,
+  cartOpened,
+  cartClosed,
+  swishPhoneChosen,
+  completed: paymentCompleted,
+};
 export const paymentReducer = paymentSlice.reducer;

@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActiveTab, ErrorInfo, Session, TabSelection } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
+import { paymentCompleted } from '../payment/paymentEvents';
 
 export interface SessionQueryParams {
   table?: string;
@@ -106,14 +107,11 @@ const sessionSlice = createSlice({
     referenceRejected(state, action: PayloadAction<ReferenceError>) {
       state.reference = { status: 'error', error: action.payload };
     },
-    /** After a completed payment is shown, the tab choices are paid and gone. */
-    paidItemsCleared(state) {
-      state.tabItems = [];
-    },
   },
   extraReducers: (builder) => {
     // A kiosk's customer has gone: the tab lines they chose are no longer chosen (sent with the empty cart).
-    builder.addCase(customerLeft, (state) => {
+    // A completed payment: the tab lines chosen are paid and gone.
+    builder.addMatcher(isAnyOf(customerLeft, paymentCompleted), (state) => {
       state.tabItems = [];
     });
   },
