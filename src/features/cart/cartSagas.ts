@@ -30,6 +30,7 @@ export const CART_CHANGES = [
   cartActions.itemUpdated.type,
   cartActions.unsavedRestored.type,
   sessionActions.tabItemCountChanged.type,
+  sessionActions.wholeTabChosen.type,
   customerLeft.type,
 ];
 

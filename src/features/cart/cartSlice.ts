@@ -81,6 +81,7 @@ const cartSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionActions.tabItemCountChanged, changed)
+      .addCase(sessionActions.wholeTabChosen, changed)
       // A completed payment has paid everything in the cart (the server cleared its copy too).
       .addCase(paymentCompleted, (state) => {
         cartAdapter.removeAll(state);

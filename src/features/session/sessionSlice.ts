@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { ActiveTab, ErrorInfo, Session, TabSelection } from '../../domain/types';
+import type { ActiveTab, ErrorInfo, Session, TabEntry, TabSelection } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
 import { paymentCompleted } from '../payment/paymentEvents';
 
@@ -40,6 +40,13 @@ const initialState: SessionState = {
   tabItems: [],
   reference: { status: 'idle', error: null },
 };
+
+/** §3 chooses `count` of a tab line (at most its count on the tab; 0 or less takes it out of the cart). */
+function chooseTabItem(state: SessionState, entry: TabEntry, count: number) {
+  const chosen = Math.max(0, Math.min(Math.floor(count) || 0, entry.count));
+  state.tabItems = state.tabItems.filter((t) => t.id !== entry.id);
+  if (chosen > 0) state.tabItems.push({ id: entry.id, count: chosen });
+}
 
 const sessionSlice = createSlice({
   name: 'session',
@@ -92,10 +99,14 @@ const sessionSlice = createSlice({
     /** §3 tab item max is its tab count; 0 takes it out of the cart. */
     tabItemCountChanged(state, action: PayloadAction<{ id: string; count: number }>) {
       const entry = state.activeTab?.entries.find((e) => e.id === action.payload.id);
-      if (!entry) return;
-      const count = Math.max(0, Math.min(Math.floor(action.payload.count) || 0, entry.count));
-      state.tabItems = state.tabItems.filter((t) => t.id !== entry.id);
-      if (count > 0) state.tabItems.push({ id: entry.id, count });
+      if (entry) chooseTabItem(state, entry, action.payload.count);
+    },
+    /** §2 "pay the whole tab": every tab line not yet fully chosen is chosen with its whole count, in one step. */
+    wholeTabChosen(state) {
+      for (const entry of state.activeTab?.entries ?? []) {
+        const chosen = state.tabItems.find((t) => t.id === entry.id)?.count ?? 0;
+        if (chosen < entry.count) chooseTabItem(state, entry, entry.count);
+      }
     },
     referenceSubmitted(state, _action: PayloadAction<{ shopId: string; reference: string }>) {
       state.reference = { status: 'saving', error: null };
