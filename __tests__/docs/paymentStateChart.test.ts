@@ -119,6 +119,10 @@ const EVENTS: Record<string, Action[]> = {
     paymentActions.methodSelected({ paymentMethodId: METHOD }), // the chosen one again: deselects
     paymentActions.methodSelected({ paymentMethodId: 'viva-1' }),
   ],
+  [paymentActions.cancelClicked.type]: [
+    paymentActions.cancelClicked({ paymentMethodId: METHOD }),
+    paymentActions.cancelClicked({ paymentMethodId: 'viva-1' }), // not the chosen method's: ignored
+  ],
   [paymentActions.startRequested.type]: [
     paymentActions.startRequested({ paymentMethodId: METHOD }),
     paymentActions.startRequested({ paymentMethodId: METHOD, byPhone: true }),

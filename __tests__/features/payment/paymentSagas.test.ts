@@ -543,6 +543,35 @@ describe('§4 polling while STARTED', () => {
     }
   });
 
+  it('Cancel (cancelClicked) stops polling and cancels the pending payment, choosing no method (fake clock, real store)', async () => {
+    jest.useFakeTimers();
+    try {
+      let status: Session = started();
+      const getSession = jest.fn(() => Promise.resolve(status));
+      const cancelPayment = jest.fn(() => ((status = session()), Promise.resolve()));
+      const { store } = storeAt(startedState(), { getSession, cancelPayment });
+      store.dispatch(paymentActions.cartOpened());
+      await jest.advanceTimersByTimeAsync(POLL_MS);
+      store.dispatch(paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' }));
+      // Deselected at once; shown as pending until the server has taken the cancel.
+      expect(store.getState().payment).toMatchObject({
+        state: 'STARTED',
+        cancelling: 'sending',
+        selectedPaymentMethod: null,
+      });
+      await jest.advanceTimersByTimeAsync(10 * POLL_MS);
+      expect(cancelPayment).toHaveBeenCalledTimes(1);
+      expect(getSession).toHaveBeenCalledTimes(2);
+      expect(store.getState().payment).toMatchObject({
+        state: 'NOT_STARTED',
+        paymentId: null,
+        selectedPaymentMethod: null,
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a payment completed while the customer was away is picked up on arrival and ends on the receipt', async () => {
     const { navigate } = await run(
       loadedState(),
@@ -822,7 +851,7 @@ describe('§4 a cancel that fails', () => {
     const cancelPayment = jest.fn(() => Promise.reject(new NetworkError('HTTP 500', { status: 500 })));
     const { navigate } = await run(
       startedState(),
-      [paymentActions.cartOpened(), paymentActions.methodSelected({ paymentMethodId: 'pm-swish' })],
+      [paymentActions.cartOpened(), paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' })],
       { cancelPayment, getSession: sessions(started(), completed), putCart: () => Promise.resolve() },
     );
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
@@ -835,7 +864,7 @@ describe('§4 a cancel that fails', () => {
     );
     const { state } = await run(
       startedState(),
-      [paymentActions.methodSelected({ paymentMethodId: 'pm-swish' })],
+      [paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' })],
       { cancelPayment, getSession: sessions(session()) },
     );
     expect(cancelPayment).toHaveBeenCalledTimes(2);

@@ -243,8 +243,8 @@ export function* pollSession(shopId: string) {
 /** Events after which a payment may have become STARTED. */
 const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.type];
 /**
- * §4 polling stops when the payment ends, is cleared, or its cancel is confirmed (deselection cancels; the
- * poll goes on until the server confirms, so an approval that beats the cancel is still seen).
+ * §4 polling stops when the payment ends, completes, or its cancel is confirmed (deselection and Cancel
+ * cancel; the poll goes on until the server confirms, so an approval that beats the cancel is still seen).
  */
 const STOPS_POLLING = [
   paymentActions.cancelConfirmed.type,
@@ -270,14 +270,20 @@ export function* cartPageSaga() {
   });
 }
 
-/** Choosing another method (or deselecting) abandons a payment already under way with the old one. */
-export function* cancelOnMethodChange(action: ReturnType<typeof paymentActions.methodSelected>) {
+/**
+ * Choosing another method (or deselecting), or Cancel on the panel, abandons a payment already under way
+ * with the old one.
+ */
+export function* cancelOnMethodChange(
+  action: ReturnType<typeof paymentActions.methodSelected | typeof paymentActions.cancelClicked>,
+) {
   const payment: PaymentState = yield select(selectPaymentState);
   if (!payment.paymentId || payment.state === 'COMPLETED') return;
   const chosen = payment.selectedPaymentMethod;
   yield call(cancelPayment);
   // Cancelling clears the selection (§4); keep the customer's new choice.
-  if (chosen) yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
+  if (chosen && paymentActions.methodSelected.match(action))
+    yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
 }
 
 /**
@@ -300,6 +306,10 @@ export function* paymentFlowSaga() {
   yield takeLeading(paymentActions.startRequested.type, startPayment);
   // takeLeading: a double tap sends one request to the phone.
   yield takeLeading(paymentActions.swishPhoneChosen.type, sendSwishToPhone);
-  yield takeLatest(paymentActions.methodSelected.type, cancelOnMethodChange);
+  // takeLatest: the latest choice (or Cancel) is the one that counts.
+  yield takeLatest(
+    [paymentActions.methodSelected.type, paymentActions.cancelClicked.type],
+    cancelOnMethodChange,
+  );
   yield* cartPageSaga();
 }

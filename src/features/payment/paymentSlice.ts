@@ -80,6 +80,15 @@ const paymentSlice = createSlice({
           : action.payload.paymentMethodId;
     },
     /**
+     * Cancel pressed on the panel of a started payment: its method is deselected at once, as choosing it again
+     * would, and the flow saga cancels the payment (§4; it stays STARTED until the server confirms).
+     */
+    cancelClicked(state, action: PayloadAction<{ paymentMethodId: string }>) {
+      if (state.state !== 'STARTED' || state.selectedPaymentMethod !== action.payload.paymentMethodId) return;
+      state.notCompleted = false;
+      state.selectedPaymentMethod = null;
+    },
+    /**
      * §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. `byPhone`: on a
      * kiosk, Swish sends the request to the customer's number instead of showing a QR code.
      */

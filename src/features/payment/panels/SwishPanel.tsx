@@ -80,7 +80,7 @@ export function SwishPanel({
           {mobile && token && (
             <ButtonLink href={appLinkFor(token, callbackUrl)}>{t('paymentMethods.swish.openApp')}</ButtonLink>
           )}
-          {/* Changed their mind: deselecting cancels the payment (§4). */}
+          {/* Changed their mind: Cancel cancels the payment (§4). */}
           <CancelPaymentButton paymentMethodId={paymentMethodId} />
         </>
       )}

@@ -63,7 +63,7 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
         {state === 'STARTED' && !token && <Spinner label={t('kiosk.swish.sentToPhone')} />}
       </div>
       {state === 'STARTED' && (
-        /* Changed their mind: deselecting cancels the payment (§4). */
+        /* Changed their mind: Cancel cancels the payment (§4). */
         <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
       {state !== 'LOADING' && !(state === 'STARTED' && !token) && (

@@ -28,7 +28,7 @@ export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
         <Spinner label={t('paymentMethods.viva.redirecting')} />
       )}
       {state === 'STARTED' && (
-        // Back from the checkout without paying: let the customer drop this payment (deselecting cancels it).
+        // Back from the checkout without paying: let the customer drop this payment (Cancel cancels it, §4).
         <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
       {canRestart(state) && (
