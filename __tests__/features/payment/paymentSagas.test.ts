@@ -618,6 +618,145 @@ describe('one event per fact (issue 13)', () => {
   });
 });
 
+describe('§2 providers that start as soon as they are chosen: the flow saga decides, the panels only render', () => {
+  const choose = (paymentMethodId: string) => paymentActions.methodSelected({ paymentMethodId });
+  const pending = (paymentMethodId: string) => sessions(started({ paymentMethodId }));
+
+  it('Swish on a phone starts when chosen, without a panel effect, and opens the app', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1', token: 'tok' }));
+    const { assignLocation, state } = await run(
+      loadedState(),
+      [paymentActions.cartOpened(), choose('pm-swish')],
+      { startPayment, getSession: pending('pm-swish') },
+      { isMobile: true },
+    );
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect(state.payment.state).toBe('STARTED');
+    expect(assignLocation).toHaveBeenCalledWith(
+      expect.stringMatching(/^swish:\/\/paymentrequest\?token=tok&/),
+    );
+  });
+
+  it('Swish on a computer waits for the phone number: choosing it starts nothing', async () => {
+    const startPayment = jest.fn();
+    const { state } = await run(loadedState(), [paymentActions.cartOpened(), choose('pm-swish')], {
+      startPayment,
+    });
+    expect(startPayment).not.toHaveBeenCalled();
+    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-swish']);
+  });
+
+  it('Viva starts when chosen and goes to its hosted checkout', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: '7001' }));
+    const { assignLocation } = await run(loadedState(), [paymentActions.cartOpened(), choose('pm-viva')], {
+      startPayment,
+      getSession: pending('pm-viva'),
+    });
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect(assignLocation).toHaveBeenCalledWith(
+      'https://www.vivapayments.com/web/checkout?ref=7001&color=1db954',
+    );
+  });
+
+  it('a card waits for Pay: choosing Stripe starts nothing, on a phone either', async () => {
+    const startPayment = jest.fn();
+    await run(
+      loadedState(),
+      [paymentActions.cartOpened(), choose('pm-stripe')],
+      { startPayment },
+      { isMobile: true },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('only a choice on the open cart page starts: none before it opens or after it closes', async () => {
+    const startPayment = jest.fn();
+    await run(
+      loadedState(),
+      [
+        choose('pm-viva'),
+        choose('pm-viva'), // deselected again
+        paymentActions.cartOpened(),
+        paymentActions.cartClosed(),
+        choose('pm-viva'),
+      ],
+      { startPayment },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('only a choice the cart page offers starts: none while the details are not valid', async () => {
+    const startPayment = jest.fn();
+    await run(
+      loadedState(paymentActions.customerFieldChanged({ field: 'email', value: 'not-an-email' })),
+      [paymentActions.cartOpened(), choose('pm-viva')],
+      { startPayment },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('restart after a failure is the customer’s choice: a failed start is not repeated, nor after the cart changes', async () => {
+    const startPayment = jest.fn(() =>
+      Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'SHOP_CLOSED' })),
+    );
+    const { state } = await run(
+      loadedState(),
+      [
+        paymentActions.cartOpened(),
+        choose('pm-viva'),
+        50,
+        cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
+      ],
+      { startPayment, putCart: () => Promise.resolve() },
+    );
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-viva']);
+  });
+
+  it('a return from Viva’s checkout or a reload never starts twice: the payment the session reports is polled', async () => {
+    const startPayment = jest.fn();
+    const { state } = await run(
+      loadedState(),
+      [
+        sessionActions.loaded({ shopId: SHOP, session: started({ paymentMethodId: 'pm-viva' }) }),
+        paymentActions.cartOpened(),
+      ],
+      { startPayment, getSession: pending('pm-viva') },
+      { isMobile: true },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['STARTED', 'pm-viva']);
+  });
+
+  it('choosing Viva while a Swish payment is under way cancels that one first, then starts Viva', async () => {
+    // A server double: the Swish payment is pending until cancelled, then Viva's once started.
+    let status: Session = started();
+    const order: string[] = [];
+    const cancelPayment = jest.fn(() => {
+      order.push('cancel');
+      status = session();
+      return Promise.resolve();
+    });
+    const startPayment = jest.fn(() => {
+      order.push('start');
+      status = started({ paymentId: 'v1', paymentMethodId: 'pm-viva' });
+      return Promise.resolve({ paymentId: 'v1' });
+    });
+    const { assignLocation } = await run(
+      startedState(),
+      [
+        sessionActions.loaded({ shopId: SHOP, session: started() }), // the page's arrival
+        paymentActions.cartOpened(),
+        choose('pm-viva'),
+      ],
+      { cancelPayment, startPayment, getSession: jest.fn(() => Promise.resolve(status)) },
+    );
+    expect(order).toEqual(['cancel', 'start']);
+    expect(startPayment).toHaveBeenCalledWith(SHOP, expect.objectContaining({ paymentMethodId: 'pm-viva' }));
+    expect(assignLocation).toHaveBeenCalledWith(expect.stringContaining('ref=v1'));
+  });
+});
+
 describe('the customer’s details outlive a reload or the trip to Viva (same tab)', () => {
   const withDetails = () =>
     loadedState(

@@ -14,6 +14,7 @@ import {
   race,
   select,
   take,
+  takeEvery,
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
@@ -26,6 +27,7 @@ import { selectCartItems, selectCartTotal } from '../cart/cartSelectors';
 import { refreshSession } from '../session/sessionSagas';
 import { sessionActions } from '../session/sessionSlice';
 import { selectTheme } from '../shop/shopSelectors';
+import { selectCanChoosePayment } from './paymentSelectors';
 import { paymentActions, type PaymentState } from './paymentSlice';
 import { appLinkFor } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
@@ -263,10 +265,44 @@ export function* watchWhileCartOpen() {
   }
 }
 
+const selectChoice = (state: RootState, paymentMethodId: string) => ({
+  payment: state.payment,
+  method: selectMethod(state, paymentMethodId),
+  kiosk: state.kiosk.enabled,
+  offered: selectCanChoosePayment(state),
+});
+
+/**
+ * §2 the providers that start as soon as they are chosen: Viva (its checkout is the next page), Swish on a
+ * phone (the app opens) and Swish on a kiosk (its QR code). Swish on a computer waits for the phone number,
+ * a card for Pay. Only a choice the cart page offers starts a payment, and only from NOT_STARTED with nothing
+ * left to cancel: a method chosen while another one's payment is under way is chosen again once that is
+ * cancelled (cancelOnMethodChange), and starts then. Restarting after a failure is the customer's choice (the
+ * panels' buttons), and a reload or a return from a provider chooses nothing, so nothing starts twice.
+ */
+export function* startWhenChosen(action: ReturnType<typeof paymentActions.methodSelected>) {
+  const { paymentMethodId } = action.payload;
+  const { payment, method, kiosk, offered }: ReturnType<typeof selectChoice> = yield select(
+    selectChoice,
+    paymentMethodId,
+  );
+  if (!offered || payment.state !== 'NOT_STARTED' || payment.paymentId) return;
+  if (payment.selectedPaymentMethod !== paymentMethodId) return; // deselected
+  const isMobile: boolean = yield getContext('isMobile');
+  if (method?.type === 'VIVA_WALLET_WEB' || (method?.type === 'SWISH_TRADE' && (kiosk || isMobile)))
+    yield put(paymentActions.startRequested({ paymentMethodId }));
+}
+
+/** While the cart page is open: a STARTED payment is polled, and a method that starts when chosen starts. */
+function* whileCartOpen() {
+  yield takeEvery(paymentActions.methodSelected.type, startWhenChosen);
+  yield call(watchWhileCartOpen);
+}
+
 /** §4 leaving stops polling: the watch lives as long as the cart page, so no request goes out after it. */
 export function* cartPageSaga() {
   yield takeLatest(paymentActions.cartOpened.type, function* () {
-    yield race({ watch: call(watchWhileCartOpen), left: take(paymentActions.cartClosed.type) });
+    yield race({ open: call(whileCartOpen), left: take(paymentActions.cartClosed.type) });
   });
 }
 
@@ -296,8 +332,7 @@ export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swish
   const cancelled: boolean = yield call(cancelPayment);
   if (!cancelled) return;
   yield put(paymentActions.customerFieldChanged({ field: 'phone', value: phone }));
-  const selected: string | null = yield select((s: RootState) => s.payment.selectedPaymentMethod);
-  if (selected !== paymentMethodId) yield put(paymentActions.methodSelected({ paymentMethodId }));
+  // The start chooses the method too: no methodSelected here, which would start a new QR code payment.
   yield put(paymentActions.startRequested({ paymentMethodId, byPhone: true }));
 }
 
