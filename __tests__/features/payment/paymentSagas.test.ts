@@ -18,6 +18,7 @@ import {
   paymentSaga,
   pollDelay,
   POLL_MS,
+  selectCartSaveHeld,
   VIVA_RETURN_GRACE_MS,
 } from '../../../src/features/payment/paymentSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
@@ -107,7 +108,7 @@ function run(
   };
   let test = expectSaga(function* () {
     // The cart page is open: its payment flow runs beside the rules every page has.
-    yield all([fork(paymentSaga), fork(paymentFlowSaga), fork(cartSyncSaga)]);
+    yield all([fork(paymentSaga), fork(paymentFlowSaga), fork(cartSyncSaga, selectCartSaveHeld)]);
   })
     .withReducer(rootReducer, state)
     .provide({

@@ -139,6 +139,14 @@ export function* cancelOnChange() {
 }
 
 /**
+ * §4 the cart-change cancel's other half: while a payment is STARTED (its cancel, set off by the same cart
+ * change, still on its way) the changed cart must not reach the server, so a payment can never be approved
+ * for a cart the customer no longer sees; and the payment's poll reads the session meanwhile. The cart's sync
+ * saves, and catches up with other tabs, only while this is false (app/rootSaga.ts hands it over).
+ */
+export const selectCartSaveHeld = (state: RootState) => state.payment.state === 'STARTED';
+
+/**
  * §2 COMPLETED with a receipt id: navigate to the receipt, update the remote cart (now empty) and clear
  * the payment state. Also picks up a payment that completed while the customer was away.
  */
