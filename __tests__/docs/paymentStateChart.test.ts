@@ -73,7 +73,7 @@ function inStatus(status: PaymentStatus): PaymentState {
   const started = [
     ...start,
     paymentActions.startRequested({ paymentMethodId: METHOD }),
-    paymentActions.started({ paymentId: PAYMENT, token: null, clientSecret: null, paymentIntentId: null }),
+    paymentActions.started({ paymentId: PAYMENT, token: null, clientSecret: null }),
   ];
   const ended = (paymentStatus: PaymentStatus) =>
     sessionActions.loaded({
@@ -128,7 +128,7 @@ const EVENTS: Record<string, Action[]> = {
     paymentActions.startRequested({ paymentMethodId: METHOD, byPhone: true }),
   ],
   [paymentActions.started.type]: [
-    paymentActions.started({ paymentId: 'pay-2', token: 'tok', clientSecret: null, paymentIntentId: null }),
+    paymentActions.started({ paymentId: 'pay-2', token: 'tok', clientSecret: null }),
   ],
   [paymentActions.startFailed.type]: [
     paymentActions.startFailed({ error }),

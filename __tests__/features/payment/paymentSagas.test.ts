@@ -67,7 +67,7 @@ const startedState = (...more: Action[]) =>
   loadedState(
     paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
     paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-    paymentActions.started({ paymentId: 'p1', token: null, clientSecret: null, paymentIntentId: null }),
+    paymentActions.started({ paymentId: 'p1', token: null, clientSecret: null }),
     ...more,
   );
 
@@ -1072,7 +1072,7 @@ describe('Viva: back on the shop without paying', () => {
   const vivaStarted = () =>
     loadedState(
       paymentActions.startRequested({ paymentMethodId: 'pm-viva' }),
-      paymentActions.started({ paymentId: 'v1', token: null, clientSecret: null, paymentIntentId: null }),
+      paymentActions.started({ paymentId: 'v1', token: null, clientSecret: null }),
     );
   const stillPending = started({ paymentId: 'v1', paymentMethodId: 'pm-viva' });
   const startedHere = () => {

@@ -123,7 +123,6 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
       paymentId: result.paymentId,
       token,
       clientSecret: result.clientSecret ?? null,
-      paymentIntentId: result.paymentIntentId ?? null,
     }),
   );
   // While the start was on its way the customer may have cancelled or changed the cart: then the payment

@@ -11,7 +11,6 @@ export interface StartedPayment {
   paymentId: string;
   token: string | null;
   clientSecret: string | null;
-  paymentIntentId: string | null;
 }
 
 /** §3 Payment state. Customer info lives here too, as the spec lists it. */
@@ -30,7 +29,6 @@ export interface PaymentState {
   touched: Partial<Record<CustomerField, true>>;
   token: string | null;
   clientSecret: string | null;
-  paymentIntentId: string | null;
   /**
    * A cancel of a STARTED payment on its way ('sending') or failed and being retried ('retrying'): the
    * payment stays STARTED (and polled) until the server confirms, so a completion still reaches the receipt.
@@ -52,7 +50,6 @@ const machineReset = {
   articleStockErrors: {},
   token: null,
   clientSecret: null,
-  paymentIntentId: null,
   cancelling: null,
   notCompleted: false,
 };

@@ -22,7 +22,6 @@ export interface SessionState {
   status: 'idle' | 'loading' | 'loaded' | 'error';
   /** True once the first session answer for this shop has arrived (the header waits for it, §2). */
   initialLoadDone: boolean;
-  error: ErrorInfo | null;
   orderReference: string | null;
   activeTab: ActiveTab | null;
   /** Tab entries the customer chose to pay now. */
@@ -34,7 +33,6 @@ const initialState: SessionState = {
   shopId: null,
   status: 'idle',
   initialLoadDone: false,
-  error: null,
   orderReference: null,
   activeTab: null,
   tabItems: [],
@@ -84,17 +82,15 @@ const sessionSlice = createSlice({
       if (action.payload.shopId !== state.shopId) return;
       const { session } = action.payload;
       state.status = 'loaded';
-      state.error = null;
       state.activeTab = session.activeTab;
       state.orderReference = session.orderReference ?? state.orderReference;
       // Local tab choices are the truth once loaded (they are sent with PUT cart); only the first answer sets them.
       if (!state.initialLoadDone || action.payload.adoptCart) state.tabItems = session.tabItems;
       state.initialLoadDone = true;
     },
+    /** The load failed (the error is the event's; the shop layout shows only that it failed, §2). */
     loadFailed(state, action: PayloadAction<{ shopId: string; error: ErrorInfo }>) {
-      if (action.payload.shopId !== state.shopId) return;
-      state.status = 'error';
-      state.error = action.payload.error;
+      if (action.payload.shopId === state.shopId) state.status = 'error';
     },
     /** §3 tab item max is its tab count; 0 takes it out of the cart. */
     tabItemCountChanged(state, action: PayloadAction<{ id: string; count: number }>) {
