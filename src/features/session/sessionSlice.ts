@@ -1,4 +1,4 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActiveTab, ErrorInfo, Session, TabEntry, TabSelection } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
 import { paymentCompleted } from '../payment/paymentEvents';
@@ -116,11 +116,14 @@ const sessionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // A kiosk's customer has gone: the tab lines they chose are no longer chosen (sent with the empty cart).
-    // A completed payment: the tab lines chosen are paid and gone.
-    builder.addMatcher(isAnyOf(customerLeft, paymentCompleted), (state) => {
+    const noTabItems = (state: SessionState) => {
       state.tabItems = [];
-    });
+    };
+    builder
+      // A kiosk's customer has gone: the tab lines they chose are no longer chosen (sent with the empty cart).
+      .addCase(customerLeft, noTabItems)
+      // A completed payment: the tab lines chosen are paid and gone.
+      .addCase(paymentCompleted, noTabItems);
   },
 });
 
