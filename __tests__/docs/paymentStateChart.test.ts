@@ -73,7 +73,7 @@ function inStatus(status: PaymentStatus): PaymentState {
   const started = [
     ...start,
     paymentActions.startRequested({ paymentMethodId: METHOD }),
-    paymentActions.started({ paymentId: PAYMENT, token: null, clientSecret: null, paymentIntentId: null }),
+    paymentActions.started({ paymentId: PAYMENT, token: null, clientSecret: null }),
   ];
   const ended = (paymentStatus: PaymentStatus) =>
     sessionActions.loaded({
@@ -119,12 +119,16 @@ const EVENTS: Record<string, Action[]> = {
     paymentActions.methodSelected({ paymentMethodId: METHOD }), // the chosen one again: deselects
     paymentActions.methodSelected({ paymentMethodId: 'viva-1' }),
   ],
+  [paymentActions.cancelClicked.type]: [
+    paymentActions.cancelClicked({ paymentMethodId: METHOD }),
+    paymentActions.cancelClicked({ paymentMethodId: 'viva-1' }), // not the chosen method's: ignored
+  ],
   [paymentActions.startRequested.type]: [
     paymentActions.startRequested({ paymentMethodId: METHOD }),
     paymentActions.startRequested({ paymentMethodId: METHOD, byPhone: true }),
   ],
   [paymentActions.started.type]: [
-    paymentActions.started({ paymentId: 'pay-2', token: 'tok', clientSecret: null, paymentIntentId: null }),
+    paymentActions.started({ paymentId: 'pay-2', token: 'tok', clientSecret: null }),
   ],
   [paymentActions.startFailed.type]: [
     paymentActions.startFailed({ error }),
@@ -144,7 +148,7 @@ const EVENTS: Record<string, Action[]> = {
   [paymentActions.clientSecretReceived.type]: [
     paymentActions.clientSecretReceived({ paymentId: PAYMENT, clientSecret: 'cs_1' }),
   ],
-  [paymentActions.cleared.type]: [paymentActions.cleared()],
+  [paymentActions.completed.type]: [paymentActions.completed()],
   [paymentActions.customerFieldChanged.type]: [
     paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
   ],

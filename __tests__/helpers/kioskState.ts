@@ -30,7 +30,7 @@ export function cafeState(idleMs: number | null, ...more: Action[]): RootState {
 /** A Swish payment `paymentId` STARTED with a QR token. */
 export const swishStarted = (paymentId = 'p1', token = 'tok-1'): Action[] => [
   paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-  paymentActions.started({ paymentId, token, clientSecret: null, paymentIntentId: null }),
+  paymentActions.started({ paymentId, token, clientSecret: null }),
 ];
 
 /**

@@ -9,6 +9,8 @@ import type { i18n as I18n } from 'i18next';
 import { Profiler, type ProfilerOnRenderCallback, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import type { Saga } from 'redux-saga';
+import { takeEvery } from 'redux-saga/effects';
 import {
   UNSAFE_createMemoryHistory as createMemoryHistory,
   unstable_HistoryRouter as HistoryRouter,
@@ -125,6 +127,22 @@ export function dispatchInAct(store: { dispatch: (action: never) => unknown }, a
   act(() => {
     store.dispatch(action as never);
   });
+}
+
+/**
+ * Records the type of every action the store sees from now on (the components' dispatches and the sagas'
+ * puts), in order: for tests that a user event is one action.
+ */
+export function recordActions(store: { injectSagas: (sagas: readonly Saga[]) => void }): string[] {
+  const seen: string[] = [];
+  store.injectSagas([
+    function* recorder() {
+      yield takeEvery('*', (action: { type: string }) => {
+        seen.push(action.type);
+      });
+    },
+  ]);
+  return seen;
 }
 
 /** A promise the test resolves or rejects when it chooses (a slow or out-of-order server). */

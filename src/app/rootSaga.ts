@@ -2,7 +2,7 @@ import { all, call, fork, select } from 'redux-saga/effects';
 import type * as KioskSagasModule from '../features/kiosk/kioskSagas';
 import { cartSyncSaga } from '../features/cart/cartSagas';
 import { selectIsKiosk } from '../features/kiosk/kioskSelectors';
-import { paymentSaga } from '../features/payment/paymentSagas';
+import { paymentSaga, selectCartSaveHeld } from '../features/payment/paymentSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
 import { pageEventsSaga } from '../shared/pageSignals';
@@ -28,7 +28,8 @@ export function* rootSaga() {
     fork(pageEventsSaga),
     fork(shopSaga),
     fork(sessionSaga),
-    fork(cartSyncSaga),
+    // The cart is saved only while the payment feature does not hold it (§4: a pending payment is cancelled first).
+    fork(cartSyncSaga, selectCartSaveHeld),
     fork(paymentSaga),
     fork(kioskSagaWhenKiosk),
   ]);

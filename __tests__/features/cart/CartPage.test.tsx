@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { selectCartItems } from '../../../src/features/cart/cartSelectors';
 import { NetworkError } from '../../../src/shared/api';
 import { cartLine, openTab, session, shopData } from '../../helpers/fixtures';
-import { renderApp } from '../../helpers/renderApp';
+import { recordActions, renderApp } from '../../helpers/renderApp';
 
 /** The list item of the cart line or openTab() entry whose title is `title`. */
 function row(title: string | RegExp, container: HTMLElement = screen.getByRole('main')) {
@@ -179,11 +179,20 @@ describe('§2 cart page: the open tab', () => {
     expect(store.getState().session.tabItems).toEqual([]);
   });
 
-  it('§2 "Pay the whole tab" adds every entry with its full count and the open tab section goes away', async () => {
-    const { user } = await renderApp('/cafe/cart', {
+  it('§2 pay whole tab selects every tab line in one action: every entry with its full count, and the open tab section goes away', async () => {
+    const { user, store, api } = await renderApp('/cafe/cart', {
       session: session({ activeTab: openTab(), cart: [cartLine('l1', 'bun', 1)] }),
     });
+    const seen = recordActions(store);
     await user.click(await screen.findByRole('button', { name: 'Pay the whole tab' }));
+    expect(seen.filter((type) => type.startsWith('session/'))).toEqual(['session/wholeTabChosen']);
+    await waitFor(() => expect(api.putCart).toHaveBeenCalledTimes(1));
+    expect(api.putCart.mock.calls[0]?.[1]).toMatchObject({
+      tabItems: [
+        { id: 'e1', count: 2 },
+        { id: 'e2', count: 1 },
+      ],
+    });
     expect(screen.queryByRole('region', { name: 'Open tab' })).not.toBeInTheDocument();
     const added = screen.getByRole('region', { name: 'Added from the tab' });
     expect(within(added).getByText('2 × Burger')).toBeInTheDocument();

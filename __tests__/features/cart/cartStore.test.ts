@@ -110,6 +110,21 @@ describe('§2/§9 cart totals and counts', () => {
     expect(selectTabLinesNotInCart(store.getState()).map((l) => l.entry.id)).toEqual(['e1']);
   });
 
+  it('§2 pay whole tab selects every tab line with its full count in one action, keeping lines already chosen', async () => {
+    const { store } = await loadedStore(shopData(), session({ activeTab: openTab() }));
+    store.dispatch(sessionActions.tabItemCountChanged({ id: 'e2', count: 1 }));
+    const revision = store.getState().cart.revision;
+    store.dispatch(sessionActions.wholeTabChosen());
+    // As choosing each line that was not fully chosen: Beer (already whole) stays, Burger is added after it.
+    expect(store.getState().session.tabItems).toEqual([
+      { id: 'e2', count: 1 },
+      { id: 'e1', count: 2 },
+    ]);
+    expect(selectTabLinesNotInCart(store.getState())).toEqual([]);
+    // One cart change, to be sent as any other.
+    expect([store.getState().cart.revision, store.getState().cart.sync]).toEqual([revision + 1, 'pending']);
+  });
+
   it('a tab item count is limited to its tab count', async () => {
     const { store } = await loadedStore(shopData(), session({ activeTab: openTab() }));
     store.dispatch(sessionActions.tabItemCountChanged({ id: 'e1', count: 9 }));

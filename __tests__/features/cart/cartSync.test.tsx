@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { CartItem, TabSelection } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
 import { session } from '../../helpers/fixtures';
@@ -175,30 +175,5 @@ describe('§4 cart sync (PUT cart, latest wins)', () => {
     await user.click(increase);
     await waitFor(() => expect(putCart).toHaveBeenCalledTimes(2), { timeout: 500 });
     expect((putCart.mock.calls[1]?.[1] as PutCartBody).cart[0]?.count).toBe(3);
-  });
-
-  it('§4 a cart change while a payment id exists cancels the payment before the PUT', async () => {
-    const cancelPayment = jest.fn(() => Promise.resolve());
-    const putCart = jest.fn(() => Promise.resolve());
-    const { user, store } = await renderApp('/cafe', {
-      session: session({ paymentStatus: 'STARTED', paymentId: 'pay-1', paymentMethodId: 'pm-swish' }),
-      api: { cancelPayment, putCart },
-    });
-    await waitFor(() => expect(store.getState().payment.paymentId).toBe('pay-1'));
-    const bun = await screen.findByRole('article', { name: 'Bun' });
-    await user.click(within(bun).getByRole('button', { name: 'Add Bun to the cart' }));
-    await waitFor(() => expect(putCart).toHaveBeenCalled());
-    expect(cancelPayment).toHaveBeenCalledWith('cafe');
-    expect(cancelPayment.mock.invocationCallOrder[0]).toBeLessThan(putCart.mock.invocationCallOrder[0]!);
-    expect(store.getState().payment.state).toBe('NOT_STARTED');
-    expect(store.getState().payment.paymentId).toBeNull();
-  });
-
-  it('§4 without a payment id a cart change sends no cancel', async () => {
-    const cancelPayment = jest.fn(() => Promise.resolve());
-    const { user, api } = await renderApp('/cafe', { api: { cancelPayment } });
-    await user.click(await screen.findByRole('button', { name: 'Add Bun to the cart' }));
-    await waitFor(() => expect(api.putCart).toHaveBeenCalled());
-    expect(cancelPayment).not.toHaveBeenCalled();
   });
 });

@@ -42,6 +42,19 @@ describe('Swish on a kiosk', () => {
     expect(assignLocation).not.toHaveBeenCalled();
   });
 
+  it('choosing Swish on the kiosk’s cart page starts its QR code payment at once (the flow saga, not the panel)', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1', token: 'tok-1' }));
+    const { store } = storeFrom(state(true), {
+      startPayment,
+      getSession: jest.fn(() => new Promise(() => {})),
+    });
+    store.dispatch(paymentActions.cartOpened());
+    store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
+    await until(store, (s) => s.payment.state === 'STARTED');
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect(startPayment).toHaveBeenCalledWith(SHOP, expect.objectContaining({ kiosk: true }));
+  });
+
   it("the QR code carries the token as Swish's terminal guide says: D followed by the token", () => {
     expect(qrPayloadFor('6b1e8e0c62b04e5b9f0b6b1d3c7f0a41')).toBe('D6b1e8e0c62b04e5b9f0b6b1d3c7f0a41');
   });
@@ -71,8 +84,11 @@ describe('Swish on a kiosk', () => {
       cancelPayment,
       getSession: jest.fn(() => Promise.resolve(session())),
     });
+    // On the open cart page, where the panel offers it (choosing Swish there would start a QR code).
+    store.dispatch(paymentActions.cartOpened());
     store.dispatch(paymentActions.swishPhoneChosen({ paymentMethodId: 'pm-swish', phone: '0701234567' }));
     await until(store, (s) => s.payment.state === 'STARTED' && s.payment.paymentId === 'p2');
+    await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual(['cancel', 'start']);
     expect(startPayment).toHaveBeenCalledWith(
       SHOP,

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { paymentErrorText } from '../../../src/features/payment/panels/paymentTexts';
 import { NetworkError } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
-import { dispatchInAct, renderApp, testI18n } from '../../helpers/renderApp';
+import { dispatchInAct, recordActions, renderApp, testI18n } from '../../helpers/renderApp';
 
 const cart = session({ cart: [{ id: 'i1', productId: 'bun', count: 1, deviations: [], description: '' }] });
 const inputs = (phoneActive: boolean) => ({
@@ -112,6 +113,26 @@ describe('issue 9: Swish and method changes without dead ends', () => {
     await screen.findByText('You must enter a phone number');
     await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
     expect(screen.queryByText('You must enter a phone number')).not.toBeInTheDocument();
+  });
+
+  it('cancel button dispatches cancelClicked and the saga cancels the pending payment', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { user, store } = await openCart(false, {
+      startPayment: () => Promise.resolve({ paymentId: 'p1' }),
+      cancelPayment,
+    });
+    await user.click(screen.getByRole('button', { name: 'Swish' }));
+    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
+    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+    await screen.findByText(/open the Swish app/i);
+    const seen = recordActions(store);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(seen[0]).toBe(paymentActions.cancelClicked.type);
+    expect(seen).not.toContain(paymentActions.methodSelected.type);
+    await waitFor(() => expect(store.getState().payment.state).toBe('NOT_STARTED'));
+    expect(cancelPayment).toHaveBeenCalledWith('cafe');
+    expect(store.getState().payment).toMatchObject({ paymentId: null, selectedPaymentMethod: null });
+    expect(screen.getByRole('button', { name: 'Swish' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('a cancel the server does not take keeps the payment shown as pending and says it is trying again', async () => {

@@ -18,13 +18,14 @@ import {
   paymentSaga,
   pollDelay,
   POLL_MS,
+  selectCartSaveHeld,
   VIVA_RETURN_GRACE_MS,
 } from '../../../src/features/payment/paymentSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
-import { session, shopData } from '../../helpers/fixtures';
+import { openTab, session, shopData } from '../../helpers/fixtures';
 import { HIDDEN_POLL_MS, manualPageSignals, pageActions } from '../../../src/shared/pageSignals';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
@@ -66,7 +67,7 @@ const startedState = (...more: Action[]) =>
   loadedState(
     paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
     paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
-    paymentActions.started({ paymentId: 'p1', token: null, clientSecret: null, paymentIntentId: null }),
+    paymentActions.started({ paymentId: 'p1', token: null, clientSecret: null }),
     ...more,
   );
 
@@ -107,7 +108,7 @@ function run(
   };
   let test = expectSaga(function* () {
     // The cart page is open: its payment flow runs beside the rules every page has.
-    yield all([fork(paymentSaga), fork(paymentFlowSaga), fork(cartSyncSaga)]);
+    yield all([fork(paymentSaga), fork(paymentFlowSaga), fork(cartSyncSaga, selectCartSaveHeld)]);
   })
     .withReducer(rootReducer, state)
     .provide({
@@ -123,7 +124,13 @@ function run(
     });
   for (const action of actions)
     test = typeof action === 'number' ? test.delay(action) : test.dispatch(action);
-  return test.silentRun(ms).then((result) => ({ ...env, delays, state: result.storeState as RootState }));
+  return test.silentRun(ms).then((result) => ({
+    ...env,
+    delays,
+    state: result.storeState as RootState,
+    /** The types of the actions the sagas put, in order. */
+    puts: (result.effects.put ?? []).map((effect) => (effect.payload.action as Action).type),
+  }));
 }
 
 /** Lets every pending promise and saga step run. */
@@ -537,6 +544,35 @@ describe('§4 polling while STARTED', () => {
     }
   });
 
+  it('Cancel (cancelClicked) stops polling and cancels the pending payment, choosing no method (fake clock, real store)', async () => {
+    jest.useFakeTimers();
+    try {
+      let status: Session = started();
+      const getSession = jest.fn(() => Promise.resolve(status));
+      const cancelPayment = jest.fn(() => ((status = session()), Promise.resolve()));
+      const { store } = storeAt(startedState(), { getSession, cancelPayment });
+      store.dispatch(paymentActions.cartOpened());
+      await jest.advanceTimersByTimeAsync(POLL_MS);
+      store.dispatch(paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' }));
+      // Deselected at once; shown as pending until the server has taken the cancel.
+      expect(store.getState().payment).toMatchObject({
+        state: 'STARTED',
+        cancelling: 'sending',
+        selectedPaymentMethod: null,
+      });
+      await jest.advanceTimersByTimeAsync(10 * POLL_MS);
+      expect(cancelPayment).toHaveBeenCalledTimes(1);
+      expect(getSession).toHaveBeenCalledTimes(2);
+      expect(store.getState().payment).toMatchObject({
+        state: 'NOT_STARTED',
+        paymentId: null,
+        selectedPaymentMethod: null,
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a payment completed while the customer was away is picked up on arrival and ends on the receipt', async () => {
     const { navigate } = await run(
       loadedState(),
@@ -556,6 +592,169 @@ describe('§4 polling while STARTED', () => {
     );
     expect(startPayment).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+  });
+});
+
+describe('one event per fact (issue 13)', () => {
+  it('completion clears paid items in cart, session and payment with one payment/completed action', async () => {
+    const putCart = jest.fn(() => Promise.resolve());
+    const { state, puts, navigate } = await run(
+      startedState(
+        sessionActions.loaded({ shopId: SHOP, session: session({ activeTab: openTab() }) }),
+        sessionActions.tabItemCountChanged({ id: 'e1', count: 2 }),
+      ),
+      [sessionActions.loaded({ shopId: SHOP, session: completed })],
+      { putCart },
+    );
+    expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+    // The sagas put one action for the completion, and nothing else clears anything.
+    expect(puts).toEqual([paymentActions.completed.type]);
+    expect([state.cart.ids, state.cart.sync, state.session.tabItems]).toEqual([[], 'synced', []]);
+    expect([state.payment.state, state.payment.paymentId, state.payment.receiptId]).toEqual([
+      'NOT_STARTED',
+      null,
+      null,
+    ]);
+    expect(putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
+  });
+});
+
+describe('§2 providers that start as soon as they are chosen: the flow saga decides, the panels only render', () => {
+  const choose = (paymentMethodId: string) => paymentActions.methodSelected({ paymentMethodId });
+  const pending = (paymentMethodId: string) => sessions(started({ paymentMethodId }));
+
+  it('Swish on a phone starts when chosen, without a panel effect, and opens the app', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1', token: 'tok' }));
+    const { assignLocation, state } = await run(
+      loadedState(),
+      [paymentActions.cartOpened(), choose('pm-swish')],
+      { startPayment, getSession: pending('pm-swish') },
+      { isMobile: true },
+    );
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect(state.payment.state).toBe('STARTED');
+    expect(assignLocation).toHaveBeenCalledWith(
+      expect.stringMatching(/^swish:\/\/paymentrequest\?token=tok&/),
+    );
+  });
+
+  it('Swish on a computer waits for the phone number: choosing it starts nothing', async () => {
+    const startPayment = jest.fn();
+    const { state } = await run(loadedState(), [paymentActions.cartOpened(), choose('pm-swish')], {
+      startPayment,
+    });
+    expect(startPayment).not.toHaveBeenCalled();
+    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-swish']);
+  });
+
+  it('Viva starts when chosen and goes to its hosted checkout', async () => {
+    const startPayment = jest.fn(() => Promise.resolve({ paymentId: '7001' }));
+    const { assignLocation } = await run(loadedState(), [paymentActions.cartOpened(), choose('pm-viva')], {
+      startPayment,
+      getSession: pending('pm-viva'),
+    });
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect(assignLocation).toHaveBeenCalledWith(
+      'https://www.vivapayments.com/web/checkout?ref=7001&color=1db954',
+    );
+  });
+
+  it('a card waits for Pay: choosing Stripe starts nothing, on a phone either', async () => {
+    const startPayment = jest.fn();
+    await run(
+      loadedState(),
+      [paymentActions.cartOpened(), choose('pm-stripe')],
+      { startPayment },
+      { isMobile: true },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('only a choice on the open cart page starts: none before it opens or after it closes', async () => {
+    const startPayment = jest.fn();
+    await run(
+      loadedState(),
+      [
+        choose('pm-viva'),
+        choose('pm-viva'), // deselected again
+        paymentActions.cartOpened(),
+        paymentActions.cartClosed(),
+        choose('pm-viva'),
+      ],
+      { startPayment },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('only a choice the cart page offers starts: none while the details are not valid', async () => {
+    const startPayment = jest.fn();
+    await run(
+      loadedState(paymentActions.customerFieldChanged({ field: 'email', value: 'not-an-email' })),
+      [paymentActions.cartOpened(), choose('pm-viva')],
+      { startPayment },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+  });
+
+  it('restart after a failure is the customer’s choice: a failed start is not repeated, nor after the cart changes', async () => {
+    const startPayment = jest.fn(() =>
+      Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'SHOP_CLOSED' })),
+    );
+    const { state } = await run(
+      loadedState(),
+      [
+        paymentActions.cartOpened(),
+        choose('pm-viva'),
+        50,
+        cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
+      ],
+      { startPayment, putCart: () => Promise.resolve() },
+    );
+    expect(startPayment).toHaveBeenCalledTimes(1);
+    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-viva']);
+  });
+
+  it('a return from Viva’s checkout or a reload never starts twice: the payment the session reports is polled', async () => {
+    const startPayment = jest.fn();
+    const { state } = await run(
+      loadedState(),
+      [
+        sessionActions.loaded({ shopId: SHOP, session: started({ paymentMethodId: 'pm-viva' }) }),
+        paymentActions.cartOpened(),
+      ],
+      { startPayment, getSession: pending('pm-viva') },
+      { isMobile: true },
+    );
+    expect(startPayment).not.toHaveBeenCalled();
+    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['STARTED', 'pm-viva']);
+  });
+
+  it('choosing Viva while a Swish payment is under way cancels that one first, then starts Viva', async () => {
+    // A server double: the Swish payment is pending until cancelled, then Viva's once started.
+    let status: Session = started();
+    const order: string[] = [];
+    const cancelPayment = jest.fn(() => {
+      order.push('cancel');
+      status = session();
+      return Promise.resolve();
+    });
+    const startPayment = jest.fn(() => {
+      order.push('start');
+      status = started({ paymentId: 'v1', paymentMethodId: 'pm-viva' });
+      return Promise.resolve({ paymentId: 'v1' });
+    });
+    const { assignLocation } = await run(
+      startedState(),
+      [
+        sessionActions.loaded({ shopId: SHOP, session: started() }), // the page's arrival
+        paymentActions.cartOpened(),
+        choose('pm-viva'),
+      ],
+      { cancelPayment, startPayment, getSession: jest.fn(() => Promise.resolve(status)) },
+    );
+    expect(order).toEqual(['cancel', 'start']);
+    expect(startPayment).toHaveBeenCalledWith(SHOP, expect.objectContaining({ paymentMethodId: 'pm-viva' }));
+    expect(assignLocation).toHaveBeenCalledWith(expect.stringContaining('ref=v1'));
   });
 });
 
@@ -792,7 +991,7 @@ describe('§4 a cancel that fails', () => {
     const cancelPayment = jest.fn(() => Promise.reject(new NetworkError('HTTP 500', { status: 500 })));
     const { navigate } = await run(
       startedState(),
-      [paymentActions.cartOpened(), paymentActions.methodSelected({ paymentMethodId: 'pm-swish' })],
+      [paymentActions.cartOpened(), paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' })],
       { cancelPayment, getSession: sessions(started(), completed), putCart: () => Promise.resolve() },
     );
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
@@ -805,7 +1004,7 @@ describe('§4 a cancel that fails', () => {
     );
     const { state } = await run(
       startedState(),
-      [paymentActions.methodSelected({ paymentMethodId: 'pm-swish' })],
+      [paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' })],
       { cancelPayment, getSession: sessions(session()) },
     );
     expect(cancelPayment).toHaveBeenCalledTimes(2);
@@ -873,7 +1072,7 @@ describe('Viva: back on the shop without paying', () => {
   const vivaStarted = () =>
     loadedState(
       paymentActions.startRequested({ paymentMethodId: 'pm-viva' }),
-      paymentActions.started({ paymentId: 'v1', token: null, clientSecret: null, paymentIntentId: null }),
+      paymentActions.started({ paymentId: 'v1', token: null, clientSecret: null }),
     );
   const stillPending = started({ paymentId: 'v1', paymentMethodId: 'pm-viva' });
   const startedHere = () => {

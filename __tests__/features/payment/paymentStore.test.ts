@@ -17,7 +17,7 @@ import type { Session, ShopData } from '../../../src/domain/types';
 const loadedStore = (data?: ShopData, s?: Session) =>
   loaded(data, s, { startPayment: () => new Promise(() => undefined) });
 
-const started = { paymentId: 'p1', token: null, clientSecret: null, paymentIntentId: null };
+const started = { paymentId: 'p1', token: null, clientSecret: null };
 const error = { code: 'X', message: 'boom' };
 
 describe('§4 payment state machine', () => {

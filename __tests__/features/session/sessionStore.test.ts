@@ -79,7 +79,6 @@ describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sti
     expect(getSession).toHaveBeenCalledWith('cafe', { table: undefined }, expect.any(AbortSignal));
     const state = store.getState();
     expect(state.session.status).toBe('loaded');
-    expect(state.session.error).toBeNull();
     expect(state.session.orderReference).toBeNull();
     expect(selectShopDisplayState(state)).toBe('needsReference');
     expect(state.session.reference).toEqual({ status: 'error', error: 'notFound' });

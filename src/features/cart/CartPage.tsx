@@ -68,11 +68,7 @@ export function CartPage() {
             ))}
           </ul>
           <LinkButton
-            onClick={() =>
-              tabToChoose.forEach((l) =>
-                dispatch(sessionActions.tabItemCountChanged({ id: l.entry.id, count: l.entry.count })),
-              )
-            }
+            onClick={() => dispatch(sessionActions.wholeTabChosen())}
             css={{ marginTop: 8, fontWeight: 600 }}
           >
             {t('cart.payWholeTab')}

@@ -29,6 +29,7 @@ export const CART_CHANGES = [
   cartActions.itemUpdated.type,
   cartActions.unsavedRestored.type,
   sessionActions.tabItemCountChanged.type,
+  sessionActions.wholeTabChosen.type,
   customerLeft.type,
 ];
 
@@ -41,15 +42,17 @@ const selectSyncPayload = (state: RootState) => ({
   cart: cartAdapter.getSelectors().selectAll(state.cart) as CartItem[],
   tabItems: state.session.tabItems as TabSelection[],
 });
-const selectPaymentPending = (state: RootState) => state.payment.state === 'STARTED';
 
 /**
- * Sends the cart as it is now. §4 a cart change cancels a started payment: the payment feature does that
- * (it keeps the payment shown as pending until the server confirms), and the new cart is sent only once no
- * payment is pending, so a payment can never be approved for a cart the customer no longer sees.
+ * Whether another feature holds the server's cart for now: saves wait, and catching up with other tabs is
+ * left to it. The cart knows no more of it; app/rootSaga.ts passes the payment feature's rule (a pending
+ * payment is cancelled first, see paymentSagas.ts `selectCartSaveHeld`).
  */
-export function* sendCart() {
-  while ((yield select(selectPaymentPending)) as boolean) yield take('*');
+export type CartHold = (state: RootState) => boolean;
+
+/** Sends the cart as it is now, once nothing holds the server's cart. */
+export function* sendCart(held: CartHold) {
+  while ((yield select(held)) as boolean) yield take('*');
   const api = yield* context('api');
   const { shopId, revision, cart, tabItems }: ReturnType<typeof selectSyncPayload> =
     yield select(selectSyncPayload);
@@ -80,16 +83,16 @@ function* keepUntilSaved() {
  * PUT the server gets is always the latest cart, so a removed line can never come back. A failed send is
  * retried with backoff, or sooner when the customer changes something again.
  */
-export function* cartSyncSaga() {
+export function* cartSyncSaga(held: CartHold) {
   const changes: Channel<Action> = yield actionChannel(CART_CHANGES, buffers.sliding(1));
   yield takeEvery(CART_CHANGES, keepUntilSaved);
   yield takeEvery(sessionActions.loaded.type, restoreUnsavedCart, new Set<string>());
-  yield takeLatest([pageActions.cartSavedElsewhere.type, pageActions.becameVisible.type], catchUp);
+  yield takeLatest([pageActions.cartSavedElsewhere.type, pageActions.becameVisible.type], catchUp, held);
   for (;;) {
     yield take(changes);
     for (let attempt = 0; ; attempt++) {
       try {
-        yield call(sendCart);
+        yield call(sendCart, held);
         break;
       } catch (error) {
         // Any failure, a 429 (too many saves) too, keeps the cart here and retries: it is never dropped.
@@ -120,12 +123,12 @@ export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<ty
 /**
  * Another tab saved this shop's cart, or this tab is shown again: the session is read, and the server's
  * cart replaces the shown one unless this tab has edits of its own on their way (see refreshSession).
- * While a payment is STARTED the payment poll reads the session (and wakes when the page is shown).
+ * While the server's cart is held (a STARTED payment, whose poll reads the session) it is left alone.
  */
-export function* catchUp(action: Action) {
+export function* catchUp(held: CartHold, action: Action) {
   const shopId: string | null = yield select((s: RootState) => s.session.shopId);
   const loaded: boolean = yield select((s: RootState) => s.session.initialLoadDone);
-  if (!shopId || !loaded || ((yield select(selectPaymentPending)) as boolean)) return;
+  if (!shopId || !loaded || ((yield select(held)) as boolean)) return;
   if (pageActions.cartSavedElsewhere.match(action) && action.payload.shopId !== shopId) return;
   try {
     yield call(refreshSession, shopId);

@@ -2,6 +2,7 @@ import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/t
 import { addItem, newCartItemId, replaceItem, setItemCount } from '../../domain/cart';
 import type { CartItem, ErrorInfo } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
+import { paymentCompleted } from '../payment/paymentEvents';
 import { sessionActions } from '../session/sessionSlice';
 
 export const cartAdapter = createEntityAdapter<CartItem>();
@@ -59,11 +60,6 @@ const cartSlice = createSlice({
       cartAdapter.setAll(state, replaceItem(itemsOf(state), action.payload.id, action.payload.item));
       changed(state);
     },
-    /** A completed payment has paid everything in the cart (the server cleared its copy too). */
-    paidItemsCleared(state) {
-      cartAdapter.removeAll(state);
-      state.sync = 'synced';
-    },
     /** The server got the cart of `revision`; it is synced unless the customer changed it since. */
     synced(state, action: PayloadAction<{ revision: number }>) {
       if (action.payload.revision === state.revision) state.sync = 'synced';
@@ -85,6 +81,12 @@ const cartSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionActions.tabItemCountChanged, changed)
+      .addCase(sessionActions.wholeTabChosen, changed)
+      // A completed payment has paid everything in the cart (the server cleared its copy too).
+      .addCase(paymentCompleted, (state) => {
+        cartAdapter.removeAll(state);
+        state.sync = 'synced';
+      })
       // A kiosk's customer has gone: their cart is emptied here and, as any change, on the server.
       .addCase(customerLeft, (state) => {
         cartAdapter.removeAll(state);

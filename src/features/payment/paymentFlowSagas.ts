@@ -6,8 +6,8 @@
  * hold on every page (a cart change cancels, a completed payment leads to the receipt) stay in
  * paymentSagas.ts.
  */
-import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { StartPaymentResponse } from '../../contract';
+import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { PaymentIntentResponse, StartPaymentResponse } from '../../contract';
 import { cartFingerprint } from '../../domain/cart';
 import type { CustomerField, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo } from '../../shared/api';
@@ -17,6 +17,7 @@ import { selectCartItems, selectCartTotal } from '../cart/cartSelectors';
 import { refreshSession } from '../session/sessionSagas';
 import { sessionActions } from '../session/sessionSlice';
 import { selectTheme } from '../shop/shopSelectors';
+import { selectCanChoosePayment } from './paymentSelectors';
 import { paymentActions, type PaymentState } from './paymentSlice';
 import { appLinkFor } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
@@ -111,7 +112,6 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
       paymentId: result.paymentId,
       token,
       clientSecret: result.clientSecret ?? null,
-      paymentIntentId: result.paymentIntentId ?? null,
     }),
   );
   // While the start was on its way the customer may have cancelled or changed the cart: then the payment
@@ -233,13 +233,13 @@ export function* pollSession(shopId: string) {
 /** Events after which a payment may have become STARTED. */
 const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.type];
 /**
- * §4 polling stops when the payment ends, is cleared, or its cancel is confirmed (deselection cancels; the
- * poll goes on until the server confirms, so an approval that beats the cancel is still seen).
+ * §4 polling stops when the payment ends, completes, or its cancel is confirmed (deselection and Cancel
+ * cancel; the poll goes on until the server confirms, so an approval that beats the cancel is still seen).
  */
 const STOPS_POLLING = [
   paymentActions.cancelConfirmed.type,
   paymentActions.providerFailed.type,
-  paymentActions.cleared.type,
+  paymentActions.completed.type,
 ];
 
 /** Runs while the cart page is open: polls whenever a payment is STARTED. */
@@ -253,21 +253,61 @@ export function* watchWhileCartOpen() {
   }
 }
 
+const selectChoice = (state: RootState, paymentMethodId: string) => ({
+  payment: state.payment,
+  method: selectMethod(state, paymentMethodId),
+  kiosk: state.kiosk.enabled,
+  offered: selectCanChoosePayment(state),
+});
+
+/**
+ * §2 the providers that start as soon as they are chosen: Viva (its checkout is the next page), Swish on a
+ * phone (the app opens) and Swish on a kiosk (its QR code). Swish on a computer waits for the phone number,
+ * a card for Pay. Only a choice the cart page offers starts a payment, and only from NOT_STARTED with nothing
+ * left to cancel: a method chosen while another one's payment is under way is chosen again once that is
+ * cancelled (cancelOnMethodChange), and starts then. Restarting after a failure is the customer's choice (the
+ * panels' buttons), and a reload or a return from a provider chooses nothing, so nothing starts twice.
+ */
+export function* startWhenChosen(action: ReturnType<typeof paymentActions.methodSelected>) {
+  const { paymentMethodId } = action.payload;
+  const { payment, method, kiosk, offered }: ReturnType<typeof selectChoice> = yield select(
+    selectChoice,
+    paymentMethodId,
+  );
+  if (!offered || payment.state !== 'NOT_STARTED' || payment.paymentId) return;
+  if (payment.selectedPaymentMethod !== paymentMethodId) return; // deselected
+  const isMobile = yield* context('isMobile');
+  if (method?.type === 'VIVA_WALLET_WEB' || (method?.type === 'SWISH_TRADE' && (kiosk || isMobile)))
+    yield put(paymentActions.startRequested({ paymentMethodId }));
+}
+
+/** While the cart page is open: a STARTED payment is polled, and a method that starts when chosen starts. */
+function* whileCartOpen() {
+  yield takeEvery(paymentActions.methodSelected.type, startWhenChosen);
+  yield call(watchWhileCartOpen);
+}
+
 /** §4 leaving stops polling: the watch lives as long as the cart page, so no request goes out after it. */
 export function* cartPageSaga() {
   yield takeLatest(paymentActions.cartOpened.type, function* () {
-    yield race({ watch: call(watchWhileCartOpen), left: take(paymentActions.cartClosed.type) });
+    yield race({ open: call(whileCartOpen), left: take(paymentActions.cartClosed.type) });
   });
 }
 
-/** Choosing another method (or deselecting) abandons a payment already under way with the old one. */
-export function* cancelOnMethodChange(action: ReturnType<typeof paymentActions.methodSelected>) {
+/**
+ * Choosing another method (or deselecting), or Cancel on the panel, abandons a payment already under way
+ * with the old one.
+ */
+export function* cancelOnMethodChange(
+  action: ReturnType<typeof paymentActions.methodSelected | typeof paymentActions.cancelClicked>,
+) {
   const payment: PaymentState = yield select(selectPaymentState);
   if (!payment.paymentId || payment.state === 'COMPLETED') return;
   const chosen = payment.selectedPaymentMethod;
   yield call(cancelPayment);
   // Cancelling clears the selection (§4); keep the customer's new choice.
-  if (chosen) yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
+  if (chosen && paymentActions.methodSelected.match(action))
+    yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
 }
 
 /**
@@ -280,8 +320,7 @@ export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swish
   const cancelled: boolean = yield call(cancelPayment);
   if (!cancelled) return;
   yield put(paymentActions.customerFieldChanged({ field: 'phone', value: phone }));
-  const selected: string | null = yield select((s: RootState) => s.payment.selectedPaymentMethod);
-  if (selected !== paymentMethodId) yield put(paymentActions.methodSelected({ paymentMethodId }));
+  // The start chooses the method too: no methodSelected here, which would start a new QR code payment.
   yield put(paymentActions.startRequested({ paymentMethodId, byPhone: true }));
 }
 
@@ -290,6 +329,10 @@ export function* paymentFlowSaga() {
   yield takeLeading(paymentActions.startRequested.type, startPayment);
   // takeLeading: a double tap sends one request to the phone.
   yield takeLeading(paymentActions.swishPhoneChosen.type, sendSwishToPhone);
-  yield takeLatest(paymentActions.methodSelected.type, cancelOnMethodChange);
+  // takeLatest: the latest choice (or Cancel) is the one that counts.
+  yield takeLatest(
+    [paymentActions.methodSelected.type, paymentActions.cancelClicked.type],
+    cancelOnMethodChange,
+  );
   yield* cartPageSaga();
 }

@@ -129,6 +129,14 @@ export function* cancelOnChange() {
 }
 
 /**
+ * §4 the cart-change cancel's other half: while a payment is STARTED (its cancel, set off by the same cart
+ * change, still on its way) the changed cart must not reach the server, so a payment can never be approved
+ * for a cart the customer no longer sees; and the payment's poll reads the session meanwhile. The cart's sync
+ * saves, and catches up with other tabs, only while this is false (app/rootSaga.ts hands it over).
+ */
+export const selectCartSaveHeld = (state: RootState) => state.payment.state === 'STARTED';
+
+/**
  * §2 COMPLETED with a receipt id: navigate to the receipt, update the remote cart (now empty) and clear
  * the payment state. Also picks up a payment that completed while the customer was away.
  */
@@ -138,9 +146,8 @@ export function* completeIfPaid() {
   if (payment.state !== 'COMPLETED' || !payment.receiptId || !shopId) return;
   const receiptId = payment.receiptId;
   const navigate = yield* context('navigate');
-  yield put(cartActions.paidItemsCleared());
-  yield put(sessionActions.paidItemsCleared());
-  yield put(paymentActions.cleared());
+  // One event: the cart, the session's tab choices and the payment machine each clear their part.
+  yield put(paymentActions.completed());
   const storage = yield* context('storage');
   yield call(forgetCustomer, storage);
   yield call(forgetUnsavedCart, storage, shopId); // paid: nothing of it may come back after a reload

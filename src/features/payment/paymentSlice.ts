@@ -3,6 +3,7 @@ import { emptyCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
 import { cartActions } from '../cart/cartSlice';
 import { customerLeft } from '../kiosk/kioskEvents';
+import { paymentCompleted } from './paymentEvents';
 import { sessionActions } from '../session/sessionSlice';
 
 /** What a provider needs after a start (§7 startPayment answer). */
@@ -10,7 +11,6 @@ export interface StartedPayment {
   paymentId: string;
   token: string | null;
   clientSecret: string | null;
-  paymentIntentId: string | null;
 }
 
 /** §3 Payment state. Customer info lives here too, as the spec lists it. */
@@ -29,7 +29,6 @@ export interface PaymentState {
   touched: Partial<Record<CustomerField, true>>;
   token: string | null;
   clientSecret: string | null;
-  paymentIntentId: string | null;
   /**
    * A cancel of a STARTED payment on its way ('sending') or failed and being retried ('retrying'): the
    * payment stays STARTED (and polled) until the server confirms, so a completion still reaches the receipt.
@@ -51,7 +50,6 @@ const machineReset = {
   articleStockErrors: {},
   token: null,
   clientSecret: null,
-  paymentIntentId: null,
   cancelling: null,
   notCompleted: false,
 };
@@ -77,6 +75,15 @@ const paymentSlice = createSlice({
         state.selectedPaymentMethod === action.payload.paymentMethodId
           ? null
           : action.payload.paymentMethodId;
+    },
+    /**
+     * Cancel pressed on the panel of a started payment: its method is deselected at once, as choosing it again
+     * would, and the flow saga cancels the payment (§4; it stays STARTED until the server confirms).
+     */
+    cancelClicked(state, action: PayloadAction<{ paymentMethodId: string }>) {
+      if (state.state !== 'STARTED' || state.selectedPaymentMethod !== action.payload.paymentMethodId) return;
+      state.notCompleted = false;
+      state.selectedPaymentMethod = null;
     },
     /**
      * §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. `byPhone`: on a
@@ -138,10 +145,6 @@ const paymentSlice = createSlice({
     clientSecretReceived(state, action: PayloadAction<{ paymentId: string; clientSecret: string }>) {
       if (state.paymentId === action.payload.paymentId) state.clientSecret = action.payload.clientSecret;
     },
-    /** After the receipt is shown: back to a fresh machine, the customer's details kept for the next order. */
-    cleared(state) {
-      Object.assign(state, machineReset);
-    },
     customerFieldChanged(state, action: PayloadAction<{ field: CustomerField; value: string }>) {
       state.customer[action.payload.field] = action.payload.value;
     },
@@ -163,6 +166,11 @@ const paymentSlice = createSlice({
         if (state.state === 'COMPLETED' || state.state === 'LOADING' || state.state === 'STARTED') return;
         state.state = 'NOT_STARTED';
         state.error = null;
+      })
+      // Completed, and the receipt is being shown: back to a fresh machine, the customer's details kept for
+      // the next order.
+      .addCase(paymentCompleted, (state) => {
+        Object.assign(state, machineReset);
       })
       // A kiosk's customer has gone (their payment was cancelled first): nothing they typed stays.
       .addCase(customerLeft, (state) => ({ ...initialState, shopId: state.shopId }))
@@ -210,5 +218,11 @@ export const swishPhoneChosen = createAction<{ paymentMethodId: string; phone: s
   'payment/swishPhoneChosen',
 );
 
-export const paymentActions = { ...paymentSlice.actions, cartOpened, cartClosed, swishPhoneChosen };
+export const paymentActions = {
+  ...paymentSlice.actions,
+  cartOpened,
+  cartClosed,
+  swishPhoneChosen,
+  completed: paymentCompleted,
+};
 export const paymentReducer = paymentSlice.reducer;

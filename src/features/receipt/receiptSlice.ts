@@ -10,7 +10,6 @@ export interface ReceiptState {
   receipt: Receipt | null;
   /** The §7 download endpoint of this receipt, opened by the browser. */
   downloadUrl: string | null;
-  error: ErrorInfo | null;
   email: EmailStatus;
   /** Why the last e-mail failed (its code picks the text), null unless `email` is 'error'. */
   emailError: ErrorInfo | null;
@@ -21,7 +20,6 @@ const initialState: ReceiptState = {
   status: 'idle',
   receipt: null,
   downloadUrl: null,
-  error: null,
   email: 'idle',
   emailError: null,
 };
@@ -40,11 +38,10 @@ const receiptSlice = createSlice({
       state.status = 'loaded';
       state.receipt = action.payload.receipt;
       state.downloadUrl = action.payload.downloadUrl;
-      state.error = null;
     },
-    loadFailed(state, action: PayloadAction<ErrorInfo>) {
+    /** The load failed (the error is the event's; the page shows only "try again later"). */
+    loadFailed(state, _action: PayloadAction<ErrorInfo>) {
       state.status = 'error';
-      state.error = action.payload;
     },
     emailRequested(state, _action: PayloadAction<{ shopId: string; receiptId: string; email: string }>) {
       if (state.email === 'sending') return;

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ActiveTab, ErrorInfo, Session, TabSelection } from '../../domain/types';
+import type { ActiveTab, ErrorInfo, Session, TabEntry, TabSelection } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
+import { paymentCompleted } from '../payment/paymentEvents';
 
 export interface SessionQueryParams {
   table?: string;
@@ -21,7 +22,6 @@ export interface SessionState {
   status: 'idle' | 'loading' | 'loaded' | 'error';
   /** True once the first session answer for this shop has arrived (the header waits for it, §2). */
   initialLoadDone: boolean;
-  error: ErrorInfo | null;
   orderReference: string | null;
   activeTab: ActiveTab | null;
   /** Tab entries the customer chose to pay now. */
@@ -33,12 +33,18 @@ const initialState: SessionState = {
   shopId: null,
   status: 'idle',
   initialLoadDone: false,
-  error: null,
   orderReference: null,
   activeTab: null,
   tabItems: [],
   reference: { status: 'idle', error: null },
 };
+
+/** §3 chooses `count` of a tab line (at most its count on the tab; 0 or less takes it out of the cart). */
+function chooseTabItem(state: SessionState, entry: TabEntry, count: number) {
+  const chosen = Math.max(0, Math.min(Math.floor(count) || 0, entry.count));
+  state.tabItems = state.tabItems.filter((t) => t.id !== entry.id);
+  if (chosen > 0) state.tabItems.push({ id: entry.id, count: chosen });
+}
 
 const sessionSlice = createSlice({
   name: 'session',
@@ -76,25 +82,27 @@ const sessionSlice = createSlice({
       if (action.payload.shopId !== state.shopId) return;
       const { session } = action.payload;
       state.status = 'loaded';
-      state.error = null;
       state.activeTab = session.activeTab;
       state.orderReference = session.orderReference ?? state.orderReference;
       // Local tab choices are the truth once loaded (they are sent with PUT cart); only the first answer sets them.
       if (!state.initialLoadDone || action.payload.adoptCart) state.tabItems = session.tabItems;
       state.initialLoadDone = true;
     },
+    /** The load failed (the error is the event's; the shop layout shows only that it failed, §2). */
     loadFailed(state, action: PayloadAction<{ shopId: string; error: ErrorInfo }>) {
-      if (action.payload.shopId !== state.shopId) return;
-      state.status = 'error';
-      state.error = action.payload.error;
+      if (action.payload.shopId === state.shopId) state.status = 'error';
     },
     /** §3 tab item max is its tab count; 0 takes it out of the cart. */
     tabItemCountChanged(state, action: PayloadAction<{ id: string; count: number }>) {
       const entry = state.activeTab?.entries.find((e) => e.id === action.payload.id);
-      if (!entry) return;
-      const count = Math.max(0, Math.min(Math.floor(action.payload.count) || 0, entry.count));
-      state.tabItems = state.tabItems.filter((t) => t.id !== entry.id);
-      if (count > 0) state.tabItems.push({ id: entry.id, count });
+      if (entry) chooseTabItem(state, entry, action.payload.count);
+    },
+    /** §2 "pay the whole tab": every tab line not yet fully chosen is chosen with its whole count, in one step. */
+    wholeTabChosen(state) {
+      for (const entry of state.activeTab?.entries ?? []) {
+        const chosen = state.tabItems.find((t) => t.id === entry.id)?.count ?? 0;
+        if (chosen < entry.count) chooseTabItem(state, entry, entry.count);
+      }
     },
     referenceSubmitted(state, _action: PayloadAction<{ shopId: string; reference: string }>) {
       state.reference = { status: 'saving', error: null };
@@ -106,16 +114,16 @@ const sessionSlice = createSlice({
     referenceRejected(state, action: PayloadAction<ReferenceError>) {
       state.reference = { status: 'error', error: action.payload };
     },
-    /** After a completed payment is shown, the tab choices are paid and gone. */
-    paidItemsCleared(state) {
-      state.tabItems = [];
-    },
   },
   extraReducers: (builder) => {
-    // A kiosk's customer has gone: the tab lines they chose are no longer chosen (sent with the empty cart).
-    builder.addCase(customerLeft, (state) => {
+    const noTabItems = (state: SessionState) => {
       state.tabItems = [];
-    });
+    };
+    builder
+      // A kiosk's customer has gone: the tab lines they chose are no longer chosen (sent with the empty cart).
+      .addCase(customerLeft, noTabItems)
+      // A completed payment: the tab lines chosen are paid and gone.
+      .addCase(paymentCompleted, noTabItems);
   },
 });
 

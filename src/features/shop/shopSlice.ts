@@ -30,7 +30,6 @@ export type ShopLoadStatus = 'idle' | 'loading' | 'loaded' | 'notFound' | 'error
 export interface ShopState {
   shopId: string | null;
   status: ShopLoadStatus;
-  error: ErrorInfo | null;
   info: ShopInfo | null;
   company: Company | null;
   products: ReturnType<typeof productsAdapter.getInitialState>;
@@ -52,7 +51,7 @@ const emptyEntities = {
   paymentMethods: paymentMethodsAdapter.getInitialState(),
 };
 
-const initialState: ShopState = { shopId: null, status: 'idle', error: null, ...emptyEntities };
+const initialState: ShopState = { shopId: null, status: 'idle', ...emptyEntities };
 
 /** Structural equality of plain JSON data (what the shop answer is made of). */
 function sameData(a: unknown, b: unknown): boolean {
@@ -130,7 +129,6 @@ const shopSlice = createSlice({
       if (state.shopId !== action.payload.shopId) Object.assign(state, emptyEntities);
       state.shopId = action.payload.shopId;
       state.status = 'loading';
-      state.error = null;
     },
     loaded(state, action: PayloadAction<{ shopId: string; data: ShopData }>) {
       if (action.payload.shopId !== state.shopId) return; // an answer for a shop we left
@@ -151,10 +149,9 @@ const shopSlice = createSlice({
       Object.assign(state, emptyEntities);
       state.status = 'notFound';
     },
+    /** The load failed (the error is the event's, for whoever handles it; the page shows only that it failed). */
     loadFailed(state, action: PayloadAction<{ shopId: string; error: ErrorInfo }>) {
-      if (action.payload.shopId !== state.shopId) return;
-      state.status = 'error';
-      state.error = action.payload.error;
+      if (action.payload.shopId === state.shopId) state.status = 'error';
     },
   },
 });

@@ -66,23 +66,19 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
   );
 }
 
-/**
- * §2 card via Stripe: Stripe.js is loaded with the method's connected account only when this panel
- * opens (this file is its own chunk), then the card element and a Pay button.
- */
-export default function StripePanel({
+/** Stripe's elements for one attempt at loading Stripe.js (a new attempt is a new instance, see below). */
+function StripeElements({
   paymentMethodId,
   stripeAccountId,
   amount,
+  onLoadFailed,
 }: {
   paymentMethodId: string;
   stripeAccountId: string | null;
   amount: Money;
+  onLoadFailed: (failed: true) => void;
 }) {
-  const { t } = useTranslation();
   const lng = useLanguage();
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const stripePromise = useMemo(
     () =>
       loadStripeFor(
@@ -91,13 +87,39 @@ export default function StripePanel({
         config.stripeJsUrl,
         STRIPE_LOCALE[lng],
       ).catch(() => {
-        setFailed(true);
+        onLoadFailed(true);
         return null;
       }),
-    // `attempt`: trying again loads Stripe.js anew.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [stripeAccountId, lng, attempt],
+    [stripeAccountId, lng, onLoadFailed],
   );
+  return (
+    <Elements
+      stripe={stripePromise}
+      options={{
+        mode: 'payment',
+        amount: Math.max(amount.amount, 1),
+        currency: amount.currency.toLowerCase(),
+        locale: STRIPE_LOCALE[lng],
+      }}
+    >
+      <CardForm paymentMethodId={paymentMethodId} />
+    </Elements>
+  );
+}
+
+/**
+ * §2 card via Stripe: Stripe.js is loaded with the method's connected account only when this panel
+ * opens (this file is its own chunk), then the card element and a Pay button. Trying again after a failed
+ * load mounts the elements afresh (a new `key`), which loads Stripe.js anew.
+ */
+export default function StripePanel(props: {
+  paymentMethodId: string;
+  stripeAccountId: string | null;
+  amount: Money;
+}) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   if (failed)
     return (
       <>
@@ -114,17 +136,5 @@ export default function StripePanel({
         </Button>
       </>
     );
-  return (
-    <Elements
-      stripe={stripePromise}
-      options={{
-        mode: 'payment',
-        amount: Math.max(amount.amount, 1),
-        currency: amount.currency.toLowerCase(),
-        locale: STRIPE_LOCALE[lng],
-      }}
-    >
-      <CardForm paymentMethodId={paymentMethodId} />
-    </Elements>
-  );
+  return <StripeElements key={attempt} {...props} onLoadFailed={setFailed} />;
 }

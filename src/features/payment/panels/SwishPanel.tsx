@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { isMobileDevice } from '../../../shared/device';
@@ -13,8 +13,9 @@ import { CancelPaymentButton } from './CancelPaymentButton';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /**
- * §2 Swish: on a phone the payment starts as soon as Swish is chosen and the app opens; elsewhere the
- * customer enters the phone number that gets the request and presses start. Restart after a failure.
+ * §2 Swish: on a phone the payment starts as soon as Swish is chosen (paymentFlowSagas' startWhenChosen) and
+ * the app opens; elsewhere the customer enters the phone number that gets the request and presses start.
+ * Restart after a failure.
  */
 export function SwishPanel({
   paymentMethodId,
@@ -30,13 +31,6 @@ export function SwishPanel({
   // The number the request goes to is the customer's phone; ask for it here only if the form does not.
   const formHasPhone = useAppSelector(selectCustomerFieldRules).phone.active;
   const start = () => dispatch(paymentActions.startRequested({ paymentMethodId }));
-
-  useEffect(() => {
-    if (mobile && payment.state === 'NOT_STARTED')
-      dispatch(paymentActions.startRequested({ paymentMethodId }));
-    // Only when the panel opens: a restart after a failure is the customer's choice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +74,7 @@ export function SwishPanel({
           {mobile && token && (
             <ButtonLink href={appLinkFor(token, callbackUrl)}>{t('paymentMethods.swish.openApp')}</ButtonLink>
           )}
-          {/* Changed their mind: deselecting cancels the payment (§4). */}
+          {/* Changed their mind: Cancel cancels the payment (§4). */}
           <CancelPaymentButton paymentMethodId={paymentMethodId} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
@@ -13,22 +13,17 @@ import { CancelPaymentButton } from './CancelPaymentButton';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /**
- * Swish on a counter kiosk (Swish's q-commerce flow): choosing Swish starts the payment at once and shows
- * its request as a QR code, which the customer scans with the Swish app on their own phone. The kiosk never
- * opens `swish://` (it is nobody's phone). Entering a phone number instead sends the request to that phone:
- * the QR payment is cancelled first, so only one request can ever be approved.
+ * Swish on a counter kiosk (Swish's q-commerce flow): choosing Swish starts the payment at once
+ * (paymentFlowSagas' startWhenChosen) and this panel shows its request as a QR code, which the customer
+ * scans with the Swish app on their own phone. The kiosk never opens `swish://` (it is nobody's phone).
+ * Entering a phone number instead sends the request to that phone: the QR payment is cancelled first, so
+ * only one request can ever be approved.
  */
 export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { state, error, token } = useAppSelector(selectPayment);
   const [phone, setPhone] = useState('');
-
-  useEffect(() => {
-    if (state === 'NOT_STARTED') dispatch(paymentActions.startRequested({ paymentMethodId }));
-    // Only when the panel opens: a new QR code after a failure is the customer's choice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const sendToPhone = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +58,7 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
         {state === 'STARTED' && !token && <Spinner label={t('kiosk.swish.sentToPhone')} />}
       </div>
       {state === 'STARTED' && (
-        /* Changed their mind: deselecting cancels the payment (§4). */
+        /* Changed their mind: Cancel cancels the payment (§4). */
         <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
       {state !== 'LOADING' && !(state === 'STARTED' && !token) && (

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
@@ -9,18 +8,15 @@ import { ErrorText } from '../../../shared/ui/ErrorText';
 import { CancelPaymentButton } from './CancelPaymentButton';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
-/** §2 Viva: choosing it starts the payment and the saga sends the browser to Viva's hosted checkout. */
+/**
+ * §2 Viva: choosing it starts the payment (paymentFlowSagas' startWhenChosen) and the saga sends the browser
+ * to Viva's hosted checkout; this panel shows the way there, a restart after a failure, and Cancel.
+ */
 export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { state, error } = useAppSelector(selectPayment);
   const start = () => dispatch(paymentActions.startRequested({ paymentMethodId }));
-
-  useEffect(() => {
-    if (state === 'NOT_STARTED') start();
-    // Only when the panel opens: after a failure the customer restarts by choice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   return (
     <div aria-live="polite">
@@ -28,7 +24,7 @@ export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
         <Spinner label={t('paymentMethods.viva.redirecting')} />
       )}
       {state === 'STARTED' && (
-        // Back from the checkout without paying: let the customer drop this payment (deselecting cancels it).
+        // Back from the checkout without paying: let the customer drop this payment (Cancel cancels it, §4).
         <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
       {canRestart(state) && (
