@@ -106,6 +106,25 @@ describe('issue 9: Swish and method changes without dead ends', () => {
     expect(startPayment).toHaveBeenCalledTimes(1);
   });
 
+  it('§2 on a phone, Swish chosen but not started (e.g. back on the cart page) offers "Pay with Swish", never an empty panel', async () => {
+    // The panel reads the device from the browser; the saga context here says "computer", so choosing does
+    // not start the payment, as when the customer comes back to a cart page with Swish still chosen.
+    const userAgent = jest
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0)');
+    try {
+      const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
+      const { user } = await openCart(true, { startPayment });
+      await user.type(screen.getByLabelText(/^Phone/), '0701234567');
+      await user.click(screen.getByRole('button', { name: 'Swish' }));
+      expect(startPayment).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+      await waitFor(() => expect(startPayment).toHaveBeenCalledTimes(1));
+    } finally {
+      userAgent.mockRestore();
+    }
+  });
+
   it('no stale error: the Swish "phone required" error is gone after choosing another method', async () => {
     const { user } = await openCart(false, { startPayment: () => new Promise(() => undefined) });
     await user.click(screen.getByRole('button', { name: 'Swish' }));

@@ -40,6 +40,10 @@ export function SwishPanel({
   const restartable = canRestart(state);
   return (
     <div aria-live="polite">
+      {/* Chosen but not started (the saga starts it on choosing): never a panel without a way on. */}
+      {mobile && state === 'NOT_STARTED' && (
+        <Button onClick={start}>{t('paymentMethods.swish.start')}</Button>
+      )}
       {mobile && restartable && (
         <>
           <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>

@@ -34,9 +34,9 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
     <div css={{ display: 'grid', gap: 16, marginTop: 16 }}>
       <div aria-live="polite">
         {state === 'LOADING' && <Spinner label={t('common.loading')} />}
-        {restartable && (
+        {(restartable || state === 'NOT_STARTED') && (
           <>
-            <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>
+            {restartable && <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>}
             <Button onClick={() => dispatch(paymentActions.startRequested({ paymentMethodId }))}>
               {t('kiosk.swish.newQr')}
             </Button>
