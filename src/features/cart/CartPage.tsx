@@ -5,8 +5,11 @@ import { Link, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import type { CartItem } from '../../domain/types';
+import { mq, space } from '../../shared/theme/tokens';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { Page } from '../../shared/ui/Page';
+import { plainListStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { CustomerInfoForm } from '../payment/CustomerInfoForm';
 import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
@@ -58,18 +61,18 @@ export function CartPage() {
       <h1>{t('cart.title')}</h1>
 
       {tab && tabToChoose.length > 0 && (
-        <section aria-labelledby="open-tab" css={{ marginBottom: 24 }}>
+        <section aria-labelledby="open-tab" css={{ marginBottom: space.xl }}>
           <h2 id="open-tab">{t('cart.openTab')}</h2>
           <p>{t('cart.customerReference', { reference: tab.customerReference })}</p>
           <p>{t('cart.chooseFromTab')}</p>
-          <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          <ul css={plainListStyle}>
             {tabToChoose.map((line) => (
               <TabLineRow key={line.entry.id} line={line} mode="choose" />
             ))}
           </ul>
           <LinkButton
             onClick={() => dispatch(sessionActions.wholeTabChosen())}
-            css={{ marginTop: 8, fontWeight: 600 }}
+            css={{ marginTop: space.sm, fontWeight: 600 }}
           >
             {t('cart.payWholeTab')}
           </LinkButton>
@@ -86,7 +89,7 @@ export function CartPage() {
             <Link to={`/${encodeURIComponent(webshopId)}`}>{t('cart.continueShopping')}</Link>
           </p>
         ) : (
-          <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          <ul css={plainListStyle}>
             {lines.map((line) => (
               <CartLineRow key={line.item.id} line={line} onEdit={() => setEditing(line.item)} />
             ))}
@@ -95,9 +98,9 @@ export function CartPage() {
       </section>
 
       {tabInCart.length > 0 && (
-        <section aria-labelledby="added-from-tab" css={{ marginTop: 24 }}>
+        <section aria-labelledby="added-from-tab" css={{ marginTop: space.xl }}>
           <h2 id="added-from-tab">{t('cart.addedFromTab')}</h2>
-          <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          <ul css={plainListStyle}>
             {tabInCart.map((line) => (
               <TabLineRow key={line.entry.id} line={line} mode="inCart" />
             ))}
@@ -107,15 +110,16 @@ export function CartPage() {
 
       <section
         aria-labelledby="cart-sum"
-        css={{ marginTop: 24, borderTop: `1px solid ${theme.borderColor}`, paddingTop: 16 }}
+        css={{ marginTop: space.xl, borderTop: `1px solid ${theme.borderColor}`, paddingTop: space.lg }}
       >
-        <h2 id="cart-sum" css={{ display: 'flex', justifyContent: 'space-between', margin: '0 0 16px' }}>
+        <h2
+          id="cart-sum"
+          css={{ display: 'flex', justifyContent: 'space-between', margin: `0 0 ${space.lg}px` }}
+        >
           <span>{t('cart.sum')}</span>
           <span>{formatMoney(total)}</span>
         </h2>
-        <div
-          css={{ display: 'grid', gap: 24, '@media (min-width: 768px)': { gridTemplateColumns: '1fr 1fr' } }}
-        >
+        <div css={{ display: 'grid', gap: space.xl, [mq.tabletUp]: { gridTemplateColumns: '1fr 1fr' } }}>
           <CustomerInfoForm />
           <div>
             {canChoosePayment && (
@@ -124,11 +128,7 @@ export function CartPage() {
                 <PaymentPanel shopId={webshopId} origin={window.location.origin} />
               </>
             )}
-            {stockErrors && (
-              <p role="alert" css={{ color: theme.errorColor, fontWeight: 600 }}>
-                {t('cart.outOfStockError')}
-              </p>
-            )}
+            {stockErrors && <ErrorText>{t('cart.outOfStockError')}</ErrorText>}
           </div>
         </div>
       </section>

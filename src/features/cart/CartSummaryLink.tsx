@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../domain/money';
+import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
 import { selectCartQuantity, selectCartTotal } from './cartSelectors';
 import { preloadCartOnIntent } from './lazyCartPage';
 
@@ -19,10 +20,10 @@ export function CartSummaryLink({ shopId, color }: { shopId: string; color: stri
         color,
         display: 'inline-flex',
         alignItems: 'center',
-        gap: 8,
-        minHeight: 44,
+        gap: space.sm,
+        minHeight: touchTarget.phone,
         padding: '6px 12px',
-        borderRadius: 22,
+        borderRadius: radius.pill,
         border: `2px solid ${color}`,
         textDecoration: 'none',
         fontWeight: 600,
@@ -31,7 +32,7 @@ export function CartSummaryLink({ shopId, color }: { shopId: string; color: stri
     >
       <CartIcon />
       {/* On the narrowest phones the total gives way to the shop's title; the label still says it. */}
-      <span css={{ '@media (max-width: 420px)': { display: 'none' } }}>{total}</span>
+      <span css={{ [mq.smallPhoneDown]: { display: 'none' } }}>{total}</span>
       <span css={{ fontVariantNumeric: 'tabular-nums' }}>({count})</span>
     </Link>
   );

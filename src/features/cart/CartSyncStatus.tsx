@@ -1,6 +1,7 @@
 import { useTheme } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { space } from '../../shared/theme/tokens';
 import { selectCartSaveRateLimited, selectCartUnsaved } from './cartSelectors';
 
 /**
@@ -20,7 +21,7 @@ export function CartSyncStatus() {
         <p
           css={{
             margin: 0,
-            padding: '8px 16px',
+            padding: `${space.sm}px ${space.lg}px`,
             textAlign: 'center',
             fontWeight: 600,
             color: theme.backgroundColor,

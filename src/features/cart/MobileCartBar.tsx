@@ -3,6 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Link, useMatch } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
+import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
 import { selectCartQuantity, selectCartTotal, selectTabTotal, selectUnpaidTabCount } from './cartSelectors';
 import { CartIcon } from './CartSummaryLink';
 import { preloadCartOnIntent } from './lazyCartPage';
@@ -29,11 +30,11 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
         left: 0,
         right: 0,
         bottom: 0,
-        padding: '8px 12px calc(8px + env(safe-area-inset-bottom))',
+        padding: `${space.sm}px ${space.md}px calc(${space.sm}px + env(safe-area-inset-bottom))`,
         background: theme.backgroundColor,
         borderTop: `1px solid ${theme.borderColor}`,
         zIndex: 20,
-        '@media (min-width: 768px)': { display: 'none' },
+        [mq.tabletUp]: { display: 'none' },
       }}
     >
       <Link
@@ -42,10 +43,10 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
         css={{
           display: 'flex',
           alignItems: 'center',
-          gap: 12,
-          minHeight: 52,
-          padding: '0 16px',
-          borderRadius: 10,
+          gap: space.md,
+          minHeight: touchTarget.phoneLarge,
+          padding: `0 ${space.lg}px`,
+          borderRadius: radius.md,
           background: theme.primaryColor,
           color: theme.buttonTextColor,
           textDecoration: 'none',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLocation } from 'react-router-dom';
 import { config } from '../../shared/config';
+import { space } from '../../shared/theme/tokens';
 import { ButtonLink } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
@@ -71,8 +72,8 @@ export function IntegrationCallbackPage() {
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'flex-start',
-          gap: 16,
-          marginBottom: 24,
+          gap: space.lg,
+          marginBottom: space.xl,
         }}
       >
         <CallbackResult callback={callback.key === key ? callback : null} />

@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney, multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
+import { fontSize, mq, radius, space } from '../../shared/theme/tokens';
 import { Stepper } from '../../shared/ui/Stepper';
+import { noMarginStyle, plainListStyle } from '../../shared/ui/styles';
 import {
   selectCartLines,
   selectCartQuantity,
@@ -14,15 +16,19 @@ import {
 import { cartActions } from '../cart/cartSlice';
 import { preloadCartOnIntent } from '../cart/lazyCartPage';
 import { sessionActions } from '../session/sessionSlice';
-import { PRIMARY_TARGET } from './kioskTargets';
+import { PRIMARY_ACTION } from './kioskTargets';
 
 const lineCss = {
   display: 'grid',
   gridTemplateColumns: '1fr auto',
   alignItems: 'center',
-  gap: '4px 12px',
-  padding: '12px 0',
+  gap: `${space.xs}px ${space.md}px`,
+  padding: `${space.md}px 0`,
 } as const;
+const titleCss = { fontWeight: 700, overflowWrap: 'anywhere' } as const;
+const amountCss = { fontWeight: 700, textAlign: 'right' } as const;
+/** A line's second row, across both columns. */
+const fullWidthCss = { gridColumn: '1 / -1' } as const;
 
 /**
  * The kiosk's order, always in view beside the products (below them in portrait): each line with its
@@ -43,15 +49,15 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
       css={{
         display: 'flex',
         flexDirection: 'column',
-        gap: 12,
-        padding: 16,
+        gap: space.md,
+        padding: space.lg,
         background: theme.backgroundColor,
         borderLeft: border,
         // Landscape: a column beside the products, as tall as the screen, always in view.
         position: 'sticky',
         top: 0,
         height: '100dvh',
-        '@media (orientation: portrait)': {
+        [mq.portrait]: {
           // Portrait: below the products, pinned to the bottom of the screen while they scroll by.
           top: 'auto',
           bottom: 0,
@@ -63,24 +69,24 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
         },
       }}
     >
-      <h2 id="kiosk-order-title" css={{ margin: 0, fontSize: 24 }}>
+      <h2 id="kiosk-order-title" css={{ margin: 0, fontSize: fontSize.headline }}>
         {t('kiosk.order.title')}
       </h2>
       <div css={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {quantity === 0 ? (
-          <p css={{ margin: 0 }}>{t('kiosk.order.empty')}</p>
+          <p css={noMarginStyle}>{t('kiosk.order.empty')}</p>
         ) : (
-          <ul css={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          <ul css={plainListStyle}>
             {lines.map(({ item, product, deviations, total: lineTotal, max }) => (
               <li key={item.id} css={[lineCss, { borderBottom: border }]}>
-                <span css={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{product.title}</span>
-                <span css={{ fontWeight: 700, textAlign: 'right' }}>{formatMoney(lineTotal)}</span>
+                <span css={titleCss}>{product.title}</span>
+                <span css={amountCss}>{formatMoney(lineTotal)}</span>
                 {deviations.length > 0 && (
-                  <span css={{ gridColumn: '1 / -1', fontSize: 15 }}>
+                  <span css={[fullWidthCss, { fontSize: fontSize.body }]}>
                     {deviations.map((d) => d.name).join(', ')}
                   </span>
                 )}
-                <span css={{ gridColumn: '1 / -1' }}>
+                <span css={fullWidthCss}>
                   <Stepper
                     value={item.count}
                     min={0}
@@ -95,11 +101,9 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
             ))}
             {tabLines.map(({ entry, selected }) => (
               <li key={entry.id} css={[lineCss, { borderBottom: border }]}>
-                <span css={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{entry.title}</span>
-                <span css={{ fontWeight: 700, textAlign: 'right' }}>
-                  {formatMoney(multiplyMoney(entry.price, selected))}
-                </span>
-                <span css={{ gridColumn: '1 / -1' }}>
+                <span css={titleCss}>{entry.title}</span>
+                <span css={amountCss}>{formatMoney(multiplyMoney(entry.price, selected))}</span>
+                <span css={fullWidthCss}>
                   <Stepper
                     value={selected}
                     min={0}
@@ -124,15 +128,21 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
           position: 'sticky',
           bottom: 0,
           display: 'grid',
-          gap: 12,
+          gap: space.md,
           // Stuck to the screen's bottom it keeps the panel's own 16 px below the link.
-          padding: '4px 0 16px',
-          marginBottom: -16,
+          padding: `${space.xs}px 0 ${space.lg}px`,
+          marginBottom: -space.lg,
           background: theme.backgroundColor,
         }}
       >
         <p
-          css={{ display: 'flex', justifyContent: 'space-between', margin: 0, fontSize: 22, fontWeight: 700 }}
+          css={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            margin: 0,
+            fontSize: fontSize.title,
+            fontWeight: 700,
+          }}
         >
           <span>{t('cart.sum')}</span>
           <span>{formatMoney(total)}</span>
@@ -145,11 +155,10 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
               display: 'flex',
               justifyContent: 'center',
               alignItems: 'center',
-              ...PRIMARY_TARGET,
-              borderRadius: 12,
+              ...PRIMARY_ACTION,
+              borderRadius: radius.lg,
               background: theme.primaryColor,
               color: theme.buttonTextColor,
-              fontSize: 22,
               fontWeight: 700,
               textDecoration: 'none',
             }}

@@ -4,18 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useMatch } from 'react-router-dom';
 import { setLanguage } from '../../shared/i18n';
+import { fontSize, space, touchTarget } from '../../shared/theme/tokens';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Spinner } from '../../shared/ui/Spinner';
+import { noMarginStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { selectCurrency } from '../shop/shopSelectors';
 import { kioskDefaultLanguage } from './kioskMode';
-import { PRIMARY_TARGET } from './kioskTargets';
+import { PRIMARY_ACTION } from './kioskTargets';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskScreen } from './kioskSlice';
 
 /** The kiosk's touch sizes: every control at least 56 × 56 CSS px (a finger at arm's length, standing). */
-const KIOSK_TARGET = '56px';
+const KIOSK_TARGET = `${touchTarget.kiosk}px`;
 
 /**
  * Touch targets for the whole page in kiosk mode, whatever each component sets for phones (44 px): the
@@ -31,7 +33,8 @@ const touchCss = {
     alignItems: 'center',
     minHeight: KIOSK_TARGET,
   },
-  'html[data-kiosk] body': { fontSize: 18 },
+  // Text one step up the scale: read standing, at arm's length.
+  'html[data-kiosk] body': { fontSize: fontSize.lead },
 };
 
 /** Tells the idle machine which screen is shown: the store (or the shop's own start pages), the receipt, other. */
@@ -121,23 +124,23 @@ function IdleDialog({ endsAt }: { endsAt: number }) {
       role="alertdialog"
       onClose={onContinue}
     >
-      <div css={{ padding: 24, display: 'grid', gap: 16, textAlign: 'center' }}>
-        <h2 id="kiosk-idle-title" css={{ margin: 0, fontSize: 28 }}>
+      <div css={{ padding: space.xl, display: 'grid', gap: space.lg, textAlign: 'center' }}>
+        <h2 id="kiosk-idle-title" css={{ margin: 0, fontSize: fontSize.display }}>
           {t('kiosk.idle.title')}
         </h2>
-        <p id="kiosk-idle-text" css={{ margin: 0 }}>
+        <p id="kiosk-idle-text" css={noMarginStyle}>
           {t('kiosk.idle.text')}
         </p>
         <p
           aria-hidden="true"
-          css={{ margin: 0, fontSize: 32, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+          css={{ margin: 0, fontSize: fontSize.hero, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
         >
           {t('kiosk.idle.secondsLeft', { count: seconds })}
         </p>
         <VisuallyHidden as="p" role="status">
           {t('kiosk.idle.secondsLeft', { count: Math.ceil(seconds / 5) * 5 })}
         </VisuallyHidden>
-        <Button onClick={onContinue} css={{ ...PRIMARY_TARGET, fontSize: 22 }}>
+        <Button onClick={onContinue} css={PRIMARY_ACTION}>
           {t('kiosk.idle.continue')}
         </Button>
         <Button variant="secondary" onClick={() => dispatch(kioskActions.startOverClicked())}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { setLanguage, useLanguage } from '../../shared/i18n';
 import type { Language } from '../../shared/i18n/languages';
+import { radius, space } from '../../shared/theme/tokens';
 
 /** Each language named in itself, so a customer finds theirs whatever the screen shows now. */
 const LANGUAGES: { code: Language; name: string; lang: string }[] = [
@@ -17,7 +18,7 @@ export function LanguageChoice() {
   const { t, i18n } = useTranslation();
   const current = useLanguage();
   return (
-    <div role="group" aria-label={t('kiosk.language')} css={{ display: 'flex', gap: 4 }}>
+    <div role="group" aria-label={t('kiosk.language')} css={{ display: 'flex', gap: space.xs }}>
       {LANGUAGES.map(({ code, name, lang }) => (
         <button
           key={code}
@@ -26,10 +27,10 @@ export function LanguageChoice() {
           aria-pressed={current === code}
           onClick={() => void setLanguage(i18n, code)}
           css={(theme) => ({
-            padding: '0 12px',
+            padding: `0 ${space.md}px`,
             font: 'inherit',
             fontWeight: 600,
-            borderRadius: 8,
+            borderRadius: radius.sm,
             cursor: 'pointer',
             border: `2px solid ${theme.contrastTextColor}`,
             background: current === code ? theme.contrastTextColor : 'transparent',

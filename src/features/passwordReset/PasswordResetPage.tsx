@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../shared/ui/Button';
+import { space } from '../../shared/theme/tokens';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -73,7 +74,7 @@ function ResetForm({ oobCode, email }: { oobCode: string; email: string | null }
         error={repeatError}
       />
       {changeError === 'failed' && <ErrorText>{t('error.anErrorOccurred')}</ErrorText>}
-      <Button type="submit" disabled={submitting} css={{ width: '100%', marginTop: 8 }}>
+      <Button type="submit" disabled={submitting} css={{ width: '100%', marginTop: space.sm }}>
         {t('passwordReset.change')}
       </Button>
     </form>

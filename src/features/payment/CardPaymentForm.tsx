@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { config } from '../../shared/config';
+import { fontSize, radius, space } from '../../shared/theme/tokens';
+import { fieldLabelStyle } from '../../shared/ui/fieldStyles';
 import { Button } from '../../shared/ui/Button';
 import { cardPaymentActions } from './cardPaymentSlice';
 import { confirmCardElement, loadStripeFor } from './providers/stripe';
@@ -31,15 +33,25 @@ function Form({ clientSecret }: { clientSecret: string }) {
     );
   };
   return (
-    <form onSubmit={onSubmit} css={{ display: 'grid', gap: 12 }}>
+    <form onSubmit={onSubmit} css={{ display: 'grid', gap: space.md }}>
       {/* The card field (Stripe's iframe) labels itself; the group names it for the page. */}
       <div role="group" aria-labelledby="card-label">
-        <span id="card-label" css={{ fontWeight: 600 }}>
+        <span id="card-label" css={fieldLabelStyle}>
           {t('cardPayment.cardLabel')}
         </span>
-        <div css={{ marginTop: 4, padding: 12, borderRadius: 8, border: `1px solid ${theme.textColor}` }}>
+        <div
+          css={{
+            marginTop: space.xs,
+            padding: space.md,
+            borderRadius: radius.sm,
+            border: `1px solid ${theme.textColor}`,
+          }}
+        >
           <CardElement
-            options={{ hidePostalCode: true, style: { base: { fontSize: '16px', color: theme.textColor } } }}
+            options={{
+              hidePostalCode: true,
+              style: { base: { fontSize: `${fontSize.body}px`, color: theme.textColor } },
+            }}
           />
         </div>
       </div>

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useParams } from 'react-router-dom';
 import { formatMoney, money } from '../../domain/money';
+import { fontSize } from '../../shared/theme/tokens';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { cardPaymentActions } from './cardPaymentSlice';
@@ -44,7 +45,7 @@ export function CardPaymentPage() {
       {status === 'notFound' && <p role="alert">{t('cardPayment.notFound')}</p>}
       {intent && data && (
         <>
-          <p css={{ fontSize: 20 }}>
+          <p css={{ fontSize: fontSize.large }}>
             <Trans
               t={t}
               i18nKey="cardPayment.amount"
@@ -53,7 +54,7 @@ export function CardPaymentPage() {
             />
           </p>
           {intent.status === 'COMPLETED' ? (
-            <p role="status" css={{ fontSize: 20, fontWeight: 700 }}>
+            <p role="status" css={{ fontSize: fontSize.large, fontWeight: 700 }}>
               {t('cardPayment.completed')}
             </p>
           ) : (

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import type { PaymentMethodType } from '../../domain/types';
+import { radius, space, touchTarget } from '../../shared/theme/tokens';
+import { plainListStyle } from '../../shared/ui/styles';
 import { selectPaymentMethods } from '../shop/shopSelectors';
 import { selectPaymentNotCompleted, selectSelectedPaymentMethod } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
@@ -24,10 +26,10 @@ export function PaymentMethodChoice() {
     <section aria-labelledby="choose-payment">
       <h2 id="choose-payment">{t('paymentMethods.title')}</h2>
       {/* Back from a provider's page without paying: that payment was cancelled; say so where the choice is. */}
-      <p role="status" css={{ margin: notCompleted ? '0 0 12px' : 0 }}>
+      <p role="status" css={{ margin: notCompleted ? `0 0 ${space.md}px` : 0 }}>
         {notCompleted && t('paymentMethods.viva.notCompleted')}
       </p>
-      <ul css={{ display: 'grid', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
+      <ul css={[plainListStyle, { display: 'grid', gap: space.sm }]}>
         {methods.map((method) => (
           <li key={method.id}>
             <button
@@ -36,12 +38,12 @@ export function PaymentMethodChoice() {
               onClick={() => dispatch(paymentActions.methodSelected({ paymentMethodId: method.id }))}
               css={{
                 width: '100%',
-                minHeight: 52,
-                padding: '0 16px',
+                minHeight: touchTarget.phoneLarge,
+                padding: `0 ${space.lg}px`,
                 textAlign: 'left',
                 font: 'inherit',
                 fontWeight: 600,
-                borderRadius: 10,
+                borderRadius: radius.md,
                 cursor: 'pointer',
                 color: theme.textColor,
                 background: selected === method.id ? theme.transparentBackgroundColor : theme.backgroundColor,

@@ -7,7 +7,7 @@
  * paymentSagas.ts.
  */
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { PaymentIntentResponse, StartPaymentResponse } from '../../contract';
+import type { StartPaymentResponse } from '../../contract';
 import { cartFingerprint } from '../../domain/cart';
 import type { CustomerField, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo } from '../../shared/api';

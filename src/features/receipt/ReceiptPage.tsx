@@ -9,15 +9,17 @@ import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
 import { formatDateTime, formatNumber, useLanguage } from '../../shared/i18n';
+import { fontSize, radius, space } from '../../shared/theme/tokens';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { QrCode } from '../../shared/ui/QrCode';
 import { TextField } from '../../shared/ui/TextField';
+import { inlineTargetStyle, noMarginStyle, plainListStyle, subheadingStyle } from '../../shared/ui/styles';
 import { selectKiosk } from '../kiosk/kioskSelectors';
 import { kioskActions } from '../kiosk/kioskSlice';
-import { PRIMARY_TARGET } from '../kiosk/kioskTargets';
+import { PRIMARY_ACTION } from '../kiosk/kioskTargets';
 import { selectCompany } from '../shop/shopSelectors';
 import { receiptActions } from './receiptSlice';
 import { receiptSaga } from './receiptSagas';
@@ -40,7 +42,11 @@ function usePaymentName() {
       : line.type;
 }
 
-const row = { display: 'flex', justifyContent: 'space-between', gap: 12 } as const;
+const row = { display: 'flex', justifyContent: 'space-between', gap: space.md } as const;
+/** An extra or a discount under its line: smaller, indented. */
+const subRow = [row, { fontSize: fontSize.small, paddingLeft: space.md }] as const;
+/** Label–value rows (`dt`, `dd`) stacked with a small gap. */
+const definitionsCss = { display: 'grid', '& dd': { margin: 0 } } as const;
 
 function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
@@ -52,13 +58,13 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   return (
     <article
       aria-labelledby="receipt-title"
-      css={{ border: `1px solid ${theme.borderColor}`, borderRadius: 12, padding: 16 }}
+      css={{ border: `1px solid ${theme.borderColor}`, borderRadius: radius.lg, padding: space.lg }}
     >
       <h1 id="receipt-title" css={{ marginTop: 0 }}>
         {t('receipt.title')}
       </h1>
-      <p css={{ margin: 0 }}>{t('receipt.receiptNumber', { number: receipt.receiptId })}</p>
-      <address css={{ fontStyle: 'normal', margin: '12px 0' }}>
+      <p css={noMarginStyle}>{t('receipt.receiptNumber', { number: receipt.receiptId })}</p>
+      <address css={{ fontStyle: 'normal', margin: `${space.md}px 0` }}>
         <strong>{receipt.name}</strong>
         <br />
         {t('receipt.orgNumber', { number: receipt.organizationnumber })}
@@ -70,18 +76,21 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         {receipt.phone}
       </address>
 
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0, borderTop: `1px solid ${theme.borderColor}` }}>
+      <ul css={[plainListStyle, { borderTop: `1px solid ${theme.borderColor}` }]}>
         {receipt.products.map((line) => (
-          <li key={line.id} css={{ padding: '8px 0', borderBottom: `1px solid ${theme.borderColor}` }}>
+          <li
+            key={line.id}
+            css={{ padding: `${space.sm}px 0`, borderBottom: `1px solid ${theme.borderColor}` }}
+          >
             <div css={row}>
               <strong>{line.title}</strong>
               <span>{m(lineTotal(line))}</span>
             </div>
-            <div css={{ fontSize: 14 }}>
+            <div css={{ fontSize: fontSize.small }}>
               {t('receipt.countTimesPrice', { count: line.count, price: m(line.price) })}
             </div>
             {line.deviations.map((d) => (
-              <div key={d.id} css={[row, { fontSize: 14, paddingLeft: 12 }]}>
+              <div key={d.id} css={subRow}>
                 <span>
                   {deviationCount(d)} × {d.name}
                 </span>
@@ -89,7 +98,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
               </div>
             ))}
             {line.discount && (
-              <div css={[row, { fontSize: 14, paddingLeft: 12 }]}>
+              <div css={subRow}>
                 <span>{t('receipt.discount')}</span>
                 <span>
                   {line.discount.type === 'PERCENTAGE'
@@ -98,37 +107,39 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
                 </span>
               </div>
             )}
-            {line.description && <div css={{ fontSize: 14, fontStyle: 'italic' }}>{line.description}</div>}
+            {line.description && (
+              <div css={{ fontSize: fontSize.small, fontStyle: 'italic' }}>{line.description}</div>
+            )}
           </li>
         ))}
       </ul>
 
-      <dl css={{ margin: '12px 0', display: 'grid', gap: 4 }}>
+      <dl css={[definitionsCss, { margin: `${space.md}px 0`, gap: space.xs }]}>
         {totals.vatByRate.map((v) => (
           <div key={v.rate} css={row}>
             <dt>{t('receipt.vatRate', { rate: formatNumber(v.rate, lng) })}</dt>
-            <dd css={{ margin: 0 }}>{m(v.vat)}</dd>
+            <dd>{m(v.vat)}</dd>
           </div>
         ))}
         {/* With one rate its row already is the VAT; with several, their sum follows. */}
         {totals.vatByRate.length !== 1 && (
           <div css={row}>
             <dt>{t('receipt.vat')}</dt>
-            <dd css={{ margin: 0 }}>{m(totals.vat)}</dd>
+            <dd>{m(totals.vat)}</dd>
           </div>
         )}
         <div css={row}>
           <dt>{t('receipt.net')}</dt>
-          <dd css={{ margin: 0 }}>{m(totals.net)}</dd>
+          <dd>{m(totals.net)}</dd>
         </div>
-        <div css={[row, { fontSize: 20, fontWeight: 700 }]}>
+        <div css={[row, { fontSize: fontSize.large, fontWeight: 700 }]}>
           <dt>{t('receipt.total')}</dt>
-          <dd css={{ margin: 0 }}>{m(totals.total)}</dd>
+          <dd>{m(totals.total)}</dd>
         </div>
       </dl>
 
-      <h2 css={{ fontSize: 18 }}>{t('receipt.paymentMethods')}</h2>
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <h2 css={subheadingStyle}>{t('receipt.paymentMethods')}</h2>
+      <ul css={plainListStyle}>
         {receipt.paymentMethods.map((p) => (
           <li key={p.id} css={row}>
             <span>{t('receipt.paidBy', { method: paymentName(p) })}</span>
@@ -137,24 +148,22 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         ))}
       </ul>
 
-      <dl css={{ margin: '12px 0 0', fontSize: 14, display: 'grid', gap: 2 }}>
+      <dl css={[definitionsCss, { margin: `${space.md}px 0 0`, fontSize: fontSize.small, gap: space.xxs }]}>
         <div css={row}>
           <dt>{t('receipt.date')}</dt>
-          <dd css={{ margin: 0 }}>{formatDateTime(receipt.dateCreated, lng)}</dd>
+          <dd>{formatDateTime(receipt.dateCreated, lng)}</dd>
         </div>
         <div css={row}>
           <dt>{t('receipt.cashRegister')}</dt>
-          <dd css={{ margin: 0 }}>{receipt.cashRegisterLabel}</dd>
+          <dd>{receipt.cashRegisterLabel}</dd>
         </div>
         <div css={row}>
           <dt>{t('receipt.controlUnit')}</dt>
-          <dd css={{ margin: 0 }}>{receipt.controlUnitSerial}</dd>
+          <dd>{receipt.controlUnitSerial}</dd>
         </div>
         <div css={row}>
           <dt>{t('receipt.controlCode')}</dt>
-          <dd css={{ margin: 0, overflowWrap: 'anywhere', textAlign: 'right' }}>
-            {receipt.controlUnitResponse}
-          </dd>
+          <dd css={{ overflowWrap: 'anywhere', textAlign: 'right' }}>{receipt.controlUnitResponse}</dd>
         </div>
       </dl>
     </article>
@@ -175,8 +184,8 @@ function EmailReceipt({ shopId, receiptId, kiosk }: { shopId: string; receiptId:
     if (!invalid) dispatch(receiptActions.emailRequested({ shopId, receiptId, email: email.trim() }));
   };
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="email-receipt" css={{ marginTop: 24 }}>
-      <h2 id="email-receipt" css={{ fontSize: 18 }}>
+    <form onSubmit={onSubmit} noValidate aria-labelledby="email-receipt" css={{ marginTop: space.xl }}>
+      <h2 id="email-receipt" css={subheadingStyle}>
         {t('receipt.emailTitle')}
       </h2>
       <TextField
@@ -218,14 +227,17 @@ function KioskTakeAway({ receiptId }: { receiptId: string }) {
     ? `${window.location.origin}/receipt/${encodeURIComponent(companyId)}/${encodeURIComponent(receiptId)}`
     : null;
   return (
-    <section aria-labelledby="kiosk-take-receipt" css={{ display: 'grid', justifyItems: 'center', gap: 12 }}>
-      <h2 id="kiosk-take-receipt" css={{ margin: 0, fontSize: 22, textAlign: 'center' }}>
+    <section
+      aria-labelledby="kiosk-take-receipt"
+      css={{ display: 'grid', justifyItems: 'center', gap: space.md }}
+    >
+      <h2 id="kiosk-take-receipt" css={{ margin: 0, fontSize: fontSize.title, textAlign: 'center' }}>
         {t('kiosk.receipt.scan')}
       </h2>
       {url && <QrCode text={url} label={t('kiosk.receipt.qrLabel')} unavailable={t('kiosk.qrUnavailable')} />}
       <Button
         onClick={() => dispatch(kioskActions.startOverClicked())}
-        css={{ ...PRIMARY_TARGET, fontSize: 22, width: '100%' }}
+        css={[PRIMARY_ACTION, { width: '100%' }]}
       >
         {t('kiosk.receipt.newOrder')}
       </Button>
@@ -258,10 +270,10 @@ export function ReceiptPage() {
         {status === 'loaded' && receipt && (
           <p
             css={{
-              margin: '0 0 16px',
-              padding: '12px 16px',
+              margin: `0 0 ${space.lg}px`,
+              padding: `${space.md}px ${space.lg}px`,
               borderLeft: `4px solid ${theme.primaryColor}`,
-              fontSize: 18,
+              fontSize: fontSize.lead,
               fontWeight: 700,
             }}
           >
@@ -283,7 +295,7 @@ export function ReceiptPage() {
           <ReceiptBody receipt={receipt} />
           {!kiosk.enabled && (
             <>
-              <p css={{ marginTop: 16 }}>
+              <p css={{ marginTop: space.lg }}>
                 <ButtonLink href={downloadUrl} target="_blank" rel="noopener">
                   {t('receipt.download')}
                 </ButtonLink>
@@ -294,10 +306,7 @@ export function ReceiptPage() {
         </>
       )}
       {!kiosk.enabled && (
-        <Link
-          to={`/${encodeURIComponent(webshopId)}`}
-          css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
-        >
+        <Link to={`/${encodeURIComponent(webshopId)}`} css={inlineTargetStyle}>
           {t('receipt.backToShop')}
         </Link>
       )}

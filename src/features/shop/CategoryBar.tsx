@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@emotion/react';
 import type { Category } from '../../domain/types';
+import { radius, space, touchTarget } from '../../shared/theme/tokens';
+import { plainListStyle } from '../../shared/ui/styles';
 import { CartSummaryLink } from '../cart/CartSummaryLink';
 
 /** DOM id of a category's section (ids from the server are not trusted as DOM ids). */
@@ -47,8 +49,8 @@ export function CategoryBar({
           zIndex: 10,
           display: 'flex',
           alignItems: 'center',
-          gap: 8,
-          padding: '4px 8px',
+          gap: space.sm,
+          padding: `${space.xs}px ${space.sm}px`,
           background: theme.backgroundColor,
           borderBottom: `1px solid ${theme.borderColor}`,
           boxShadow: stuck ? '0 2px 6px rgba(0,0,0,0.12)' : 'none',
@@ -56,11 +58,9 @@ export function CategoryBar({
       >
         <ul
           css={{
+            ...plainListStyle,
             display: 'flex',
-            gap: 4,
-            margin: 0,
-            padding: 0,
-            listStyle: 'none',
+            gap: space.xs,
             overflowX: 'auto',
             flex: 1,
             scrollbarWidth: 'thin',
@@ -69,9 +69,9 @@ export function CategoryBar({
             '& a': {
               display: 'inline-flex',
               alignItems: 'center',
-              minHeight: 44,
+              minHeight: touchTarget.phone,
               padding: '0 14px',
-              borderRadius: 22,
+              borderRadius: radius.pill,
               color: theme.textColor,
               textDecoration: 'none',
               whiteSpace: 'nowrap',

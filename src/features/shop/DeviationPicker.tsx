@@ -4,6 +4,9 @@ import { useTheme } from '@emotion/react';
 import { groupHint, isGroupValid, type GroupHint } from '../../domain/extras';
 import { formatMoney } from '../../domain/money';
 import type { Deviation, DeviationGroup } from '../../domain/types';
+import { radius, space, touchTarget } from '../../shared/theme/tokens';
+import { errorTextStyle } from '../../shared/ui/ErrorText';
+import { smallTextStyle } from '../../shared/ui/styles';
 
 /** The hint under a group's name, §5: exact count, min–max, min only or max only. */
 function useHintText(hint: GroupHint): string | null {
@@ -46,14 +49,14 @@ function GroupFieldset({
       aria-invalid={valid ? undefined : true}
       css={{
         border: `2px solid ${valid ? theme.borderColor : theme.errorColor}`,
-        borderRadius: 10,
-        margin: '0 0 12px',
-        padding: '8px 12px 12px',
+        borderRadius: radius.md,
+        margin: `0 0 ${space.md}px`,
+        padding: `${space.sm}px ${space.md}px ${space.md}px`,
       }}
     >
-      <legend css={{ fontWeight: 700, padding: '0 4px' }}>{group.name}</legend>
+      <legend css={{ fontWeight: 700, padding: `0 ${space.xs}px` }}>{group.name}</legend>
       {hint && (
-        <p id={hintId} css={{ margin: '0 0 4px', fontSize: 14 }}>
+        <p id={hintId} css={[smallTextStyle, { marginBottom: space.xs }]}>
           {hint}
         </p>
       )}
@@ -63,7 +66,13 @@ function GroupFieldset({
         return (
           <label
             key={id}
-            css={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 44, cursor: 'pointer' }}
+            css={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 10,
+              minHeight: touchTarget.phone,
+              cursor: 'pointer',
+            }}
           >
             <input
               type="checkbox"
@@ -77,7 +86,7 @@ function GroupFieldset({
         );
       })}
       {!valid && (
-        <p id={errorId} css={{ margin: '4px 0 0', color: theme.errorColor, fontWeight: 600 }}>
+        <p id={errorId} css={[errorTextStyle, { margin: `${space.xs}px 0 0` }]}>
           {t('deviations.selectRequired')}
         </p>
       )}

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OpenHours } from '../../domain/types';
 import { formatTime, formatWeekday, useLanguage } from '../../shared/i18n';
+import { space } from '../../shared/theme/tokens';
+import { noMarginStyle } from '../../shared/ui/styles';
 
 /** The shop's opening hours, Monday to Sunday, in the reader's language (§1, §2 closed page and footer). */
 export function OpeningHours({ hours, headingLevel = 2 }: { hours: OpenHours[]; headingLevel?: 2 | 3 }) {
@@ -10,13 +12,20 @@ export function OpeningHours({ hours, headingLevel = 2 }: { hours: OpenHours[]; 
   return (
     <section aria-labelledby="opening-hours">
       <Heading id="opening-hours">{t('shop.openingHours')}</Heading>
-      <dl css={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 }}>
+      <dl
+        css={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          gap: `${space.xs}px ${space.lg}px`,
+          margin: 0,
+        }}
+      >
         {[1, 2, 3, 4, 5, 6, 7].map((weekday) => {
           const intervals = hours.filter((h) => h.weekday === weekday);
           return (
             <div key={weekday} css={{ display: 'contents' }}>
               <dt css={{ textTransform: 'capitalize' }}>{formatWeekday(weekday, lng)}</dt>
-              <dd css={{ margin: 0 }}>
+              <dd css={noMarginStyle}>
                 {intervals.length === 0
                   ? t('shop.closedAllDay')
                   : intervals

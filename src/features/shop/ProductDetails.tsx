@@ -4,6 +4,8 @@ import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { Product } from '../../domain/types';
+import { fontSize, radius, space } from '../../shared/theme/tokens';
+import { noMarginStyle, preLineStyle } from '../../shared/ui/styles';
 import { selectCategoryOfProduct } from './shopSelectors';
 import { TagList } from './TagList';
 
@@ -36,21 +38,29 @@ export function ProductDetails({
           alt=""
           width={imageSize}
           height={imageSize}
-          css={{ width: '100%', height: imageSize, objectFit: 'cover', display: 'block', borderRadius: 8 }}
+          css={{
+            width: '100%',
+            height: imageSize,
+            objectFit: 'cover',
+            display: 'block',
+            borderRadius: radius.sm,
+          }}
         />
       )}
-      <Heading id={titleId} css={{ margin: '12px 0 4px' }}>
+      <Heading id={titleId} css={{ margin: `${space.md}px 0 ${space.xs}px` }}>
         {product.title}
       </Heading>
       {isOutOfStock(product) && (
         <p css={{ margin: 0, fontWeight: 700, color: theme.errorColor }}>{t('product.outOfStock')}</p>
       )}
       {showCategory && category && (
-        <p css={{ margin: 0 }}>{t('product.category', { category: category.name })}</p>
+        <p css={noMarginStyle}>{t('product.category', { category: category.name })}</p>
       )}
-      <p css={{ margin: '4px 0', fontSize: 20, fontWeight: 700 }}>{formatMoney(product.price)}</p>
+      <p css={{ margin: `${space.xs}px 0`, fontSize: fontSize.large, fontWeight: 700 }}>
+        {formatMoney(product.price)}
+      </p>
       <TagList tagIds={product.tagIds} label={t('product.tags')} />
-      {product.description && <p css={{ whiteSpace: 'pre-line' }}>{product.description}</p>}
+      {product.description && <p css={preLineStyle}>{product.description}</p>}
     </>
   );
 }

@@ -6,6 +6,9 @@ import { invalidGroups, toggleDeviation } from '../../domain/extras';
 import { formatMoney, multiplyMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { CartItem, DeviationGroup } from '../../domain/types';
+import { space } from '../../shared/theme/tokens';
+import { fieldLabelStyle, fieldStyle, textControlStyle } from '../../shared/ui/fieldStyles';
+import { smallTextStyle } from '../../shared/ui/styles';
 import { Button } from '../../shared/ui/Button';
 import { Stepper } from '../../shared/ui/Stepper';
 import { selectRemainingStock, unitPrice } from '../cart/cartSelectors';
@@ -64,15 +67,15 @@ export function ProductForm({
   };
 
   return (
-    <form onSubmit={onSubmit} css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <form onSubmit={onSubmit} css={{ display: 'flex', flexDirection: 'column', gap: space.md }}>
       <DeviationPicker
         groups={groups}
         deviations={deviations}
         selected={selected}
         onToggle={(group, id) => setSelected((current) => toggleDeviation(group, current, id))}
       />
-      <div css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-        <label htmlFor={noteId} css={{ fontWeight: 600 }}>
+      <div css={fieldStyle}>
+        <label htmlFor={noteId} css={fieldLabelStyle}>
           {t('cart.note')}
         </label>
         <textarea
@@ -82,34 +85,23 @@ export function ProductForm({
           rows={2}
           placeholder={t('cart.notePlaceholder')}
           onChange={(e) => setNote(e.target.value)}
-          css={{
-            font: 'inherit',
-            fontSize: 16,
-            padding: 8,
-            borderRadius: 8,
-            border: `1px solid ${theme.controlBorderColor}`,
-            background: theme.backgroundColor,
-            color: theme.textColor,
-            minHeight: 44,
-          }}
+          css={[textControlStyle, { padding: space.sm }]}
         />
       </div>
-      {product.limitStock && (
-        <p css={{ margin: 0, fontSize: 14 }}>{t('cart.onlyInStock', { count: Math.max(0, max) })}</p>
-      )}
+      {product.limitStock && <p css={smallTextStyle}>{t('cart.onlyInStock', { count: Math.max(0, max) })}</p>}
       {/* Quantity, total and the button stay in view while a long list of extras scrolls. */}
       <div
         css={{
           position: 'sticky',
           bottom: 0,
           display: 'grid',
-          gap: 8,
-          padding: '8px 0 4px',
+          gap: space.sm,
+          padding: `${space.sm}px 0 ${space.xs}px`,
           background: theme.backgroundColor,
           borderTop: `1px solid ${theme.borderColor}`,
         }}
       >
-        <div css={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <div css={{ display: 'flex', alignItems: 'center', gap: space.md, flexWrap: 'wrap' }}>
           <Stepper
             value={quantity}
             min={0}

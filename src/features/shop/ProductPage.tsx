@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
+import { inlineTargetStyle } from '../../shared/ui/styles';
 import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
 import { selectProductById } from './shopSelectors';
@@ -28,7 +29,7 @@ export function ProductPage() {
   }
   return (
     <Page narrow>
-      <Link to={home} css={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+      <Link to={home} css={inlineTargetStyle}>
         ← {t('product.backToShop')}
       </Link>
       <ProductDetails product={product} titleId={titleId} imageSize={500} showCategory headingLevel={1} />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import type { CartItem } from '../../domain/types';
+import { contentWidth, space } from '../../shared/theme/tokens';
 import { Dialog } from '../../shared/ui/Dialog';
 import { IconButton } from '../../shared/ui/IconButton';
 import { ProductDetails } from './ProductDetails';
@@ -23,13 +24,13 @@ export function ProductPopupDialog({
   const product = useAppSelector((state) => selectProductById(state, productId));
   if (!product) return null;
   return (
-    <Dialog labelledBy={titleId} onClose={onClose} maxWidth={500}>
-      <div css={{ position: 'relative', padding: 16 }}>
+    <Dialog labelledBy={titleId} onClose={onClose} maxWidth={contentWidth.narrow}>
+      <div css={{ position: 'relative', padding: space.lg }}>
         <IconButton
           variant="raised"
           onClick={onClose}
           label={t('product.close')}
-          css={{ position: 'absolute', top: 8, right: 8, zIndex: 1 }}
+          css={{ position: 'absolute', top: space.sm, right: space.sm, zIndex: 1 }}
         >
           ×
         </IconButton>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Page } from '../../shared/ui/Page';
+import { preLineStyle } from '../../shared/ui/styles';
 import { selectShopInfo } from './shopSelectors';
 
 /** §2 the shop's refund policy text (plain text; line breaks kept). */
@@ -10,7 +11,7 @@ export function RefundPolicyPage() {
   return (
     <Page narrow>
       <h1>{t('shop.refundPolicy')}</h1>
-      <p css={{ whiteSpace: 'pre-line' }}>{info?.refundPolicy || t('shop.refundPolicyMissing')}</p>
+      <p css={preLineStyle}>{info?.refundPolicy || t('shop.refundPolicyMissing')}</p>
     </Page>
   );
 }

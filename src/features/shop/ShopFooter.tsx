@@ -2,9 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { config } from '../../shared/config';
+import { contentWidth, fontSize, mq, space, touchTarget } from '../../shared/theme/tokens';
+import { noMarginStyle, subheadingStyle } from '../../shared/ui/styles';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
+
+/** A contact link on a line of its own: a touch target tall, its text 10 px down, about centred. */
+const contactLinkCss = { display: 'inline-block', minHeight: touchTarget.phone, paddingTop: 10 } as const;
 
 /**
  * §1/§2 footer: company details, contact, opening hours, refund policy link and the hosted-by line. The
@@ -29,18 +34,19 @@ export function ShopFooter({
     <footer
       css={{
         borderTop: `1px solid ${theme.borderColor}`,
-        padding: '24px 16px 120px',
-        '@media (min-width: 768px)': { paddingBottom: 32 },
+        // 120 px at the bottom: room for the mobile cart bar, fixed over the page's end.
+        padding: `${space.xl}px ${space.lg}px 120px`,
+        [mq.tabletUp]: { paddingBottom: space.xxl },
         display: 'grid',
-        gap: 24,
+        gap: space.xl,
         gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-        maxWidth: 1000,
+        maxWidth: contentWidth.page,
         margin: '0 auto',
-        fontSize: 15,
+        fontSize: fontSize.small,
       }}
     >
       <section aria-labelledby="company-details">
-        <h2 id="company-details" css={{ fontSize: 18 }}>
+        <h2 id="company-details" css={subheadingStyle}>
           {t('shop.companyDetails')}
         </h2>
         <address css={{ fontStyle: 'normal' }}>
@@ -54,17 +60,14 @@ export function ShopFooter({
         </address>
       </section>
       <section aria-labelledby="shop-contact">
-        <h2 id="shop-contact" css={{ fontSize: 18 }}>
+        <h2 id="shop-contact" css={subheadingStyle}>
           {t('shop.contact')}
         </h2>
-        <p css={{ margin: 0 }}>
+        <p css={noMarginStyle}>
           {kiosk
             ? company.phone
             : company.phone && (
-                <a
-                  href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}
-                  css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
-                >
+                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} css={contactLinkCss}>
                   {company.phone}
                 </a>
               )}
@@ -74,24 +77,28 @@ export function ShopFooter({
             : company.email && (
                 <a
                   href={`mailto:${encodeURIComponent(company.email).replace('%40', '@')}`}
-                  css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
+                  css={contactLinkCss}
                 >
                   {company.email}
                 </a>
               )}
         </p>
         <p>
-          <Link
-            to={`/${encodeURIComponent(shopId)}/refundPolicy`}
-            css={{ display: 'inline-block', minHeight: 44, paddingTop: 10 }}
-          >
+          <Link to={`/${encodeURIComponent(shopId)}/refundPolicy`} css={contactLinkCss}>
             {t('shop.refundPolicy')}
           </Link>
         </p>
       </section>
       {showOpeningHours && <OpeningHours hours={info.openHours} />}
       <p
-        css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, margin: 0, opacity: 0.9 }}
+        css={{
+          gridColumn: '1 / -1',
+          display: 'flex',
+          alignItems: 'center',
+          gap: space.sm,
+          margin: 0,
+          opacity: 0.9,
+        }}
       >
         <img src={theme.ekLogo} alt="" width={80} height={20} />
         {t('shop.hostedBy', { provider: config.providerName })}

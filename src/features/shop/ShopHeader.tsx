@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
+import { fontSize, space, touchTarget } from '../../shared/theme/tokens';
 import { CartSummaryLink } from '../cart/CartSummaryLink';
 import { CartSyncStatus } from '../cart/CartSyncStatus';
 import { LanguageChoice } from '../kiosk/lazyKiosk';
@@ -29,15 +30,15 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         color: theme.contrastTextColor,
         display: 'flex',
         alignItems: 'center',
-        gap: 12,
-        padding: '8px 16px',
+        gap: space.md,
+        padding: `${space.sm}px ${space.lg}px`,
         minHeight: 64,
       }}
     >
       <Link
         to={`/${encodeURIComponent(shopId)}`}
         aria-label={t('shop.home')}
-        css={{ display: 'flex', minHeight: 44, alignItems: 'center' }}
+        css={{ display: 'flex', minHeight: touchTarget.phone, alignItems: 'center' }}
       >
         {/* Drawn once the shop is known: the default logo would flash before the shop's own. */}
         {info ? (
@@ -59,7 +60,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
           minWidth: 0,
           margin: 0,
           fontWeight: 700,
-          fontSize: 18,
+          fontSize: fontSize.lead,
           lineHeight: 1.2,
           display: 'flex',
         }}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
+import { mq, space } from '../../shared/theme/tokens';
 import { Spinner } from '../../shared/ui/Spinner';
 import { whenIdle } from '../../shared/whenIdle';
 import { preloadCartPage } from '../cart/lazyCartPage';
@@ -105,7 +106,13 @@ export function ShopLayout() {
         css={{
           position: 'absolute',
           left: -9999,
-          '&:focus': { left: 8, top: 8, zIndex: 100, padding: 12, background: theme.backgroundColor },
+          '&:focus': {
+            left: space.sm,
+            top: space.sm,
+            zIndex: 100,
+            padding: space.md,
+            background: theme.backgroundColor,
+          },
         }}
       >
         {t('common.skipToContent')}
@@ -119,7 +126,7 @@ export function ShopLayout() {
             display: 'grid',
             gridTemplateColumns: 'minmax(0, 1fr) minmax(300px, 34%)',
             alignItems: 'start',
-            '@media (orientation: portrait)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+            [mq.portrait]: { gridTemplateColumns: 'minmax(0, 1fr)' },
           }}
         >
           <div css={{ minWidth: 0 }}>{content}</div>

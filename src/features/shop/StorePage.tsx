@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Navigate, useParams } from 'react-router-dom';
 import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
+import { preLineStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { selectIsKiosk } from '../kiosk/kioskSelectors';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
@@ -83,7 +84,7 @@ export function StorePage() {
       {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={jump} />}
       <Page>
         <VisuallyHidden as="h1">{info.title}</VisuallyHidden>
-        {info.description && <p css={{ whiteSpace: 'pre-line', marginTop: 0 }}>{info.description}</p>}
+        {info.description && <p css={[preLineStyle, { marginTop: 0 }]}>{info.description}</p>}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
         {categories.map((category, index) => (
           <CategorySection

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { memo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { readableTextOn } from '../../domain/theme';
+import { fontSize, radius, space } from '../../shared/theme/tokens';
 import { selectTagEntities } from './shopSelectors';
 
 /** Serialized once for every list (chips are plain `li`s in their own colours). */
@@ -9,10 +10,10 @@ const listCss = css({
   display: 'flex',
   flexWrap: 'wrap',
   gap: 6,
-  margin: '4px 0',
+  margin: `${space.xs}px 0`,
   padding: 0,
   listStyle: 'none',
-  '& > li': { borderRadius: 12, padding: '2px 10px', fontSize: 13, fontWeight: 600 },
+  '& > li': { borderRadius: radius.lg, padding: '2px 10px', fontSize: fontSize.caption, fontWeight: 600 },
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { Theme } from '../../domain/theme';
 import type { DisplayType } from '../../domain/types';
+import { fontSize, glyphSize, radius, space, touchTarget } from '../../shared/theme/tokens';
 
 /**
  * The store grid's stylesheet: plain class names, written once per theme by the store page's `<Global>`,
@@ -35,7 +36,7 @@ export const IMAGE_SIZE = { SMALL_IMAGE: 150, LARGE_IMAGE: 480, NO_IMAGE: 0 } as
 /** The grid's narrowest column and gap: a kiosk's cards are larger, read standing, tapped at arm's length. */
 export function gridOf(displayType: DisplayType, kiosk: boolean) {
   const minCard = displayType === 'LARGE_IMAGE' ? (kiosk ? 200 : 160) : kiosk ? 280 : 300;
-  return { minCard, gap: kiosk ? 16 : 12 };
+  return { minCard, gap: kiosk ? space.lg : space.md };
 }
 
 const c = (name: string) => `.${name}`;
@@ -66,10 +67,10 @@ export function storeStyles(
       position: 'relative',
       display: 'flex',
       flexDirection: 'row',
-      gap: 12,
-      padding: 12,
+      gap: space.md,
+      padding: space.md,
       border: `1px solid ${theme.borderColor}`,
-      borderRadius: 12,
+      borderRadius: radius.lg,
       overflow: 'hidden',
       background: theme.backgroundColor,
       '&:focus-within': { boxShadow: `0 0 0 3px ${theme.linkColor}` },
@@ -80,7 +81,7 @@ export function storeStyles(
       height: IMAGE_SIZE.SMALL_IMAGE,
       flex: 'none',
       objectFit: 'cover',
-      borderRadius: 8,
+      borderRadius: radius.sm,
       maxWidth: '35vw',
       maxHeight: '35vw',
     },
@@ -94,9 +95,9 @@ export function storeStyles(
       maxHeight: 'none',
     },
     [c(storeClass.imageEmpty)]: { background: theme.transparentBackgroundColor },
-    [c(storeClass.body)]: { display: 'flex', flexDirection: 'column', gap: 4, flex: 1, minWidth: 0 },
-    [`${large} ${c(storeClass.body)}`]: { padding: '0 12px 12px' },
-    [c(storeClass.title)]: { margin: 0, fontSize: 17 },
+    [c(storeClass.body)]: { display: 'flex', flexDirection: 'column', gap: space.xs, flex: 1, minWidth: 0 },
+    [`${large} ${c(storeClass.body)}`]: { padding: `0 ${space.md}px ${space.md}px` },
+    [c(storeClass.title)]: { margin: 0, fontSize: fontSize.lead },
     // The card's main control covers the whole card (a click anywhere opens it); the add button sits above.
     [c(storeClass.open)]: {
       color: theme.textColor,
@@ -113,7 +114,7 @@ export function storeStyles(
     },
     [c(storeClass.description)]: {
       margin: 0,
-      fontSize: 14,
+      fontSize: fontSize.small,
       opacity: 0.85,
       display: '-webkit-box',
       WebkitLineClamp: 2,
@@ -123,24 +124,24 @@ export function storeStyles(
     [c(storeClass.row)]: {
       display: 'flex',
       alignItems: 'center',
-      gap: 8,
+      gap: space.sm,
       marginTop: 'auto',
       flexWrap: 'wrap',
     },
     [c(storeClass.price)]: { fontWeight: 700 },
     [c(storeClass.soldOut)]: { fontWeight: 600, color: theme.errorColor },
-    [c(storeClass.inCart)]: { fontSize: 14 },
+    [c(storeClass.inCart)]: { fontSize: fontSize.small },
     [c(storeClass.add)]: {
       position: 'relative',
       zIndex: 1,
       marginLeft: 'auto',
-      width: 44,
-      height: 44,
-      borderRadius: 22,
+      width: touchTarget.phone,
+      height: touchTarget.phone,
+      borderRadius: radius.pill,
       border: 'none',
       background: theme.primaryColor,
       color: theme.buttonTextColor,
-      fontSize: 24,
+      fontSize: glyphSize.add,
       lineHeight: 1,
       cursor: 'pointer',
       '&:disabled': { opacity: 0.4, cursor: 'not-allowed' },

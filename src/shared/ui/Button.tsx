@@ -1,5 +1,6 @@
 import type { Theme } from '@emotion/react';
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import { radius, space, touchTarget } from '../theme/tokens';
 
 export type ButtonVariant = 'primary' | 'secondary';
 
@@ -8,11 +9,11 @@ export const buttonStyle = (variant: ButtonVariant) => (theme: Theme) => ({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  gap: 8,
-  minHeight: 44,
-  minWidth: 44,
+  gap: space.sm,
+  minHeight: touchTarget.phone,
+  minWidth: touchTarget.phone,
   padding: '10px 20px',
-  borderRadius: 8,
+  borderRadius: radius.sm,
   font: 'inherit',
   fontWeight: 600,
   textDecoration: 'none',

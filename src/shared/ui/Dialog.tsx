@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { contentWidth, radius } from '../theme/tokens';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
@@ -12,7 +13,7 @@ export function Dialog({
   role,
   onClose,
   children,
-  maxWidth = 500,
+  maxWidth = contentWidth.narrow,
 }: {
   labelledBy: string;
   describedBy?: string;
@@ -76,7 +77,7 @@ export function Dialog({
         maxHeight: 'calc(100dvh - 16px)',
         padding: 0,
         border: 'none',
-        borderRadius: 12,
+        borderRadius: radius.lg,
         background: theme.backgroundColor,
         color: theme.textColor,
         '&::backdrop': { background: 'rgba(0, 0, 0, 0.55)' },

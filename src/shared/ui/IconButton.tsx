@@ -1,5 +1,6 @@
 import type { Theme } from '@emotion/react';
 import type { ButtonHTMLAttributes } from 'react';
+import { glyphSize, radius, touchTarget } from '../theme/tokens';
 
 export type IconButtonVariant = 'outlined' | 'raised';
 
@@ -11,25 +12,25 @@ export type IconButtonVariant = 'outlined' | 'raised';
 export const iconButtonStyle = (variant: IconButtonVariant) => (theme: Theme) =>
   variant === 'outlined'
     ? ({
-        width: 44,
-        height: 44,
-        borderRadius: 22,
+        width: touchTarget.phone,
+        height: touchTarget.phone,
+        borderRadius: radius.pill,
         border: `2px solid ${theme.primaryColor}`,
         background: 'transparent',
         color: theme.textColor,
-        fontSize: 22,
+        fontSize: glyphSize.step,
         lineHeight: 1,
         cursor: 'pointer',
         '&:disabled': { opacity: 0.4, cursor: 'not-allowed' },
       } as const)
     : ({
-        width: 44,
-        height: 44,
-        borderRadius: 22,
+        width: touchTarget.phone,
+        height: touchTarget.phone,
+        borderRadius: radius.pill,
         border: 'none',
         background: theme.backgroundColor,
         color: theme.textColor,
-        fontSize: 26,
+        fontSize: glyphSize.close,
         cursor: 'pointer',
         boxShadow: '0 1px 4px rgba(0,0,0,0.3)',
       } as const);

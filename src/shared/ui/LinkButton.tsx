@@ -1,5 +1,6 @@
 import type { Theme } from '@emotion/react';
 import type { ButtonHTMLAttributes } from 'react';
+import { touchTarget } from '../theme/tokens';
 
 /**
  * A button that reads as a link (a secondary action inside text, e.g. "Edit", "Remove", "Pay whole tab"):
@@ -8,8 +9,8 @@ import type { ButtonHTMLAttributes } from 'react';
  */
 export const linkButtonStyle = (theme: Theme) =>
   ({
-    minHeight: 44,
-    minWidth: 44,
+    minHeight: touchTarget.phone,
+    minWidth: touchTarget.phone,
     font: 'inherit',
     color: theme.linkColor,
     background: 'none',

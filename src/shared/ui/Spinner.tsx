@@ -1,10 +1,12 @@
+import { space } from '../theme/tokens';
+
 /** A busy indicator with an accessible label; motion is dropped for people who ask for less. */
 export function Spinner({ label }: { label: string }) {
   return (
     <div
       role="status"
       aria-live="polite"
-      css={{ display: 'flex', alignItems: 'center', gap: 12, padding: '24px 0' }}
+      css={{ display: 'flex', alignItems: 'center', gap: space.md, padding: `${space.xl}px 0` }}
     >
       <span
         aria-hidden="true"

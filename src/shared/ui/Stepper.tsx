@@ -1,3 +1,4 @@
+import { space } from '../theme/tokens';
 import { IconButton } from './IconButton';
 
 /**
@@ -23,7 +24,11 @@ export function Stepper({
   valueLabel: string;
 }) {
   return (
-    <div role="group" aria-label={valueLabel} css={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+    <div
+      role="group"
+      aria-label={valueLabel}
+      css={{ display: 'inline-flex', alignItems: 'center', gap: space.sm }}
+    >
       <IconButton label={decreaseLabel} disabled={value <= min} onClick={() => onChange(value - 1)}>
         −
       </IconButton>

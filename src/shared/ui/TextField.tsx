@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { fontSize, space } from '../theme/tokens';
+import { fieldLabelStyle, fieldStyle, textControlStyle } from './fieldStyles';
 
 /** A labelled text input whose error message is tied to it (aria-describedby, aria-invalid). */
 export function TextField({
@@ -11,12 +13,12 @@ export function TextField({
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 12 }}>
-      <label htmlFor={id} css={{ fontWeight: 600 }}>
+    <div css={[fieldStyle, { marginBottom: space.md }]}>
+      <label htmlFor={id} css={fieldLabelStyle}>
         {label}
       </label>
       {hint && (
-        <span id={`${id}-hint`} css={{ fontSize: 14, opacity: 0.8 }}>
+        <span id={`${id}-hint`} css={{ fontSize: fontSize.small, opacity: 0.8 }}>
           {hint}
         </span>
       )}
@@ -24,20 +26,19 @@ export function TextField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        css={(theme) => ({
-          minHeight: 44,
-          padding: '8px 12px',
-          font: 'inherit',
-          fontSize: 16, // 16 px keeps iOS from zooming on focus
-          borderRadius: 8,
-          border: `1px solid ${error ? theme.errorColor : theme.controlBorderColor}`,
-          background: theme.backgroundColor,
-          color: theme.textColor,
-        })}
+        css={(theme) => [
+          textControlStyle(theme),
+          { padding: `${space.sm}px ${space.md}px` },
+          error && { borderColor: theme.errorColor },
+        ]}
         {...input}
       />
       {error && (
-        <span id={`${id}-error`} role="alert" css={(theme) => ({ color: theme.errorColor, fontSize: 14 })}>
+        <span
+          id={`${id}-error`}
+          role="alert"
+          css={(theme) => ({ color: theme.errorColor, fontSize: fontSize.small })}
+        >
           {error}
         </span>
       )}

@@ -7,6 +7,7 @@ import { config } from '../../../shared/config';
 import { useLanguage } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { space } from '../../../shared/theme/tokens';
 import { selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { confirmCard, loadStripeFor } from '../providers/stripe';
@@ -54,7 +55,7 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
           if (!invalid) dispatch(paymentActions.startRequested({ paymentMethodId }));
         });
       }}
-      css={{ display: 'grid', gap: 12, marginTop: 16 }}
+      css={{ display: 'grid', gap: space.md, marginTop: space.lg }}
     >
       <PaymentElement options={{ layout: 'tabs' }} />
       {busy && <Spinner label={t('paymentMethods.stripe.processing')} />}

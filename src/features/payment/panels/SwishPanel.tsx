@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { isMobileDevice } from '../../../shared/device';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { space } from '../../../shared/theme/tokens';
 import { TextField } from '../../../shared/ui/TextField';
 import { selectCustomerFieldRules, selectPayment } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
@@ -52,7 +53,7 @@ export function SwishPanel({
       )}
       {/* Off the phone the number is asked here whenever the form does not ask it, also after a failure. */}
       {!mobile && (state === 'NOT_STARTED' || restartable) && (
-        <form onSubmit={onSubmit} noValidate css={{ marginTop: 16 }}>
+        <form onSubmit={onSubmit} noValidate css={{ marginTop: space.lg }}>
           {restartable && <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>}
           {!formHasPhone && (
             <TextField

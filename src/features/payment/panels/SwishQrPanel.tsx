@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
 import { ErrorText } from '../../../shared/ui/ErrorText';
 import { QrCode } from '../../../shared/ui/QrCode';
+import { fontSize, space } from '../../../shared/theme/tokens';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
 import { selectPayment } from '../paymentSelectors';
@@ -31,7 +32,7 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
   };
   const restartable = canRestart(state);
   return (
-    <div css={{ display: 'grid', gap: 16, marginTop: 16 }}>
+    <div css={{ display: 'grid', gap: space.lg, marginTop: space.lg }}>
       <div aria-live="polite">
         {state === 'LOADING' && <Spinner label={t('common.loading')} />}
         {(restartable || state === 'NOT_STARTED') && (
@@ -43,14 +44,14 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
           </>
         )}
         {state === 'STARTED' && token && (
-          <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: 12 }}>
+          <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: space.md }}>
             <QrCode
               text={qrPayloadFor(token)}
               label={t('kiosk.swish.qrLabel')}
               unavailable={t('kiosk.qrUnavailable')}
               size={280}
             />
-            <figcaption css={{ fontSize: 20, fontWeight: 700, textAlign: 'center' }}>
+            <figcaption css={{ fontSize: fontSize.large, fontWeight: 700, textAlign: 'center' }}>
               {t('kiosk.swish.scan')}
             </figcaption>
           </figure>
@@ -63,7 +64,7 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
       )}
       {state !== 'LOADING' && !(state === 'STARTED' && !token) && (
         <form onSubmit={sendToPhone} noValidate aria-labelledby="swish-by-phone">
-          <h3 id="swish-by-phone" css={{ margin: '0 0 8px', fontSize: 18 }}>
+          <h3 id="swish-by-phone" css={{ margin: `0 0 ${space.sm}px`, fontSize: fontSize.lead }}>
             {t('kiosk.swish.byPhoneTitle')}
           </h3>
           <TextField
