@@ -79,6 +79,25 @@ describe('language detection (SPEC §1: query lng, then cookie i18next, then loc
     expect(i18n.language).toBe('fi');
   });
 
+  it('a cookie that is not valid percent-encoding is skipped, and local storage still counts', async () => {
+    setCookie('%E0%A4%A');
+    window.localStorage.setItem('i18nextLng', 'fi');
+    const i18n = await initI18n({ resources: RESOURCES });
+    expect(i18n.language).toBe('fi');
+  });
+
+  it('local storage that refuses access leaves the visitor on English, without an error', async () => {
+    const getItem = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    try {
+      const i18n = await initI18n({ resources: RESOURCES });
+      expect(i18n.language).toBe('en');
+    } finally {
+      getItem.mockRestore();
+    }
+  });
+
   it('remembers the detected language in local storage i18nextLng', async () => {
     setQuery('?lng=sv');
     await initI18n({ resources: RESOURCES });

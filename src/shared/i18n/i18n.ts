@@ -5,7 +5,6 @@
  * language plus the English fallback.
  */
 import i18next, { type i18n, type InitOptions, type ResourceKey, type ResourceLanguage } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { intlLocalePlugin } from './intlLocalePlugin';
@@ -22,18 +21,11 @@ import {
 /** The single namespace; translation files are one nested JSON object per language. */
 export const NAMESPACE = 'translation';
 
-/** Language detection of SPEC §1. */
-export const DETECTION_OPTIONS: DetectorOptions = {
-  order: ['querystring', 'cookie', 'localStorage'],
-  lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
-  lookupLocalStorage: 'i18nextLng',
-  caches: ['localStorage'],
-  // 'sv', 'sv-SE', 'fi-FI', 'en-US' … become our codes. A code that is none of ours stays as it is so
-  // i18next skips it and tries the next source (an unknown `?lng=xx` does not hide a cookie 'fi');
-  // when no source names a language of ours, i18next falls back to English.
-  convertDetectedLanguage: (code: string): string => parseLanguage(code) ?? code,
-};
+/**
+ * Where a visitor names a language (SPEC §1), in this order: the query parameter, the cookie, local storage.
+ * The early start (src/earlyStart) reads the same three to preload the right translations.
+ */
+export const LANGUAGE_SOURCES = { query: 'lng', cookie: 'i18next', storage: 'i18nextLng' } as const;
 
 /** Options of {@link initI18n}. */
 export interface InitI18nOptions {
@@ -44,8 +36,6 @@ export interface InitI18nOptions {
    * is loaded lazily (tests, storybook-like harnesses).
    */
   resources?: Partial<Record<Language, ResourceLanguage>>;
-  /** Overrides of {@link DETECTION_OPTIONS}. */
-  detection?: DetectorOptions;
 }
 
 /**
@@ -71,16 +61,48 @@ export async function loadTranslations(lng: string): Promise<ResourceKey> {
  */
 const visitorLanguages = new WeakMap<object, Language | null>();
 
+/** Local storage, which some private modes refuse: reading gives null, writing does nothing. */
+const storedLanguage = {
+  get: (): string | null => {
+    try {
+      return window.localStorage.getItem(LANGUAGE_SOURCES.storage);
+    } catch {
+      return null;
+    }
+  },
+  set: (lng: Language): void => {
+    try {
+      window.localStorage.setItem(LANGUAGE_SOURCES.storage, lng);
+    } catch {
+      // not remembered: the next visit falls back again
+    }
+  },
+};
+
+/** The cookie's value, or null when there is none or it is not valid percent-encoding. */
+function cookieLanguage(): string | null {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_SOURCES.cookie}=([^;]*)`).exec(document.cookie);
+  try {
+    return match?.[1] ? decodeURIComponent(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The first product language that one of the §1 sources (query `lng`, cookie `i18next`, local storage
- * `i18nextLng`, in the detection order) names, or null when none does.
+ * The first product language one of the §1 sources names ('sv', 'sv-SE', 'fi-FI', 'en-US' … count as ours),
+ * or null when none does. A code that is none of ours is skipped: an unknown `?lng=xx` does not hide a
+ * cookie 'fi'.
  */
-function languageNamedByVisitor(detection: DetectorOptions): Language | null {
-  const probe = new LanguageDetector(undefined, detection);
-  for (const source of detection.order ?? []) {
-    const found: unknown = probe.detect([source]);
-    const code = Array.isArray(found) ? (found as unknown[])[0] : found;
-    const lng = typeof code === 'string' ? parseLanguage(code) : undefined;
+function languageNamedByVisitor(): Language | null {
+  if (typeof window === 'undefined') return null;
+  const codes = [
+    new URLSearchParams(window.location.search).get(LANGUAGE_SOURCES.query),
+    cookieLanguage(),
+    storedLanguage.get(),
+  ];
+  for (const code of codes) {
+    const lng = parseLanguage(code);
     if (lng) return lng;
   }
   return null;
@@ -102,14 +124,13 @@ function syncHtmlLang(lng: string | undefined): void {
  */
 export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   const instance = i18next.createInstance();
-  instance.use(LanguageDetector).use(initReactI18next).use(intlLocalePlugin);
+  instance.use(initReactI18next).use(intlLocalePlugin);
   if (!options.resources) {
     instance.use(resourcesToBackend((lng: string) => loadTranslations(lng)));
   }
   instance.on('languageChanged', syncHtmlLang);
 
-  const detection = { ...DETECTION_OPTIONS, ...options.detection };
-  const named = options.lng ?? languageNamedByVisitor(detection);
+  const named = options.lng ?? languageNamedByVisitor();
   const config: InitOptions = {
     supportedLngs: SUPPORTED_LANGUAGES,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -117,17 +138,17 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
     load: 'currentOnly',
     ns: [NAMESPACE],
     defaultNS: NAMESPACE,
-    // i18next would store the English fallback too, and a later visit would then look like a visitor who
-    // chose English (pages that default to Swedish, §2, could no longer tell): store only a named one.
-    detection: named === null ? { ...detection, caches: [] } : detection,
+    lng: named ?? FALLBACK_LANGUAGE,
     // React escapes rendered text itself; escaping here would show '&amp;' in shop names.
     interpolation: { escapeValue: false },
     returnNull: false,
   };
-  if (options.lng) config.lng = options.lng;
   if (options.resources) config.resources = options.resources;
 
   await instance.init(config);
+  // Only a language the visitor named is remembered: storing the English fallback would make a later visit
+  // look like a visitor who chose English (pages that default to Swedish, §2, could no longer tell).
+  if (named !== null) storedLanguage.set(named);
   visitorLanguages.set(instance.services, named);
   syncHtmlLang(instance.resolvedLanguage ?? instance.language);
   return instance;
@@ -157,7 +178,7 @@ export function visitorLanguage(instance: i18n): Language | null {
 
 /**
  * Switches language from any code (a picker value, 'sv-SE' …), mapping it to a product language first.
- * The detector remembers the choice in local storage; `<html lang>` follows.
+ * The choice is remembered in local storage; `<html lang>` follows.
  *
  * @param instance - an initialised i18next instance
  * @param code - the wanted language in any spelling
@@ -167,7 +188,6 @@ export async function setLanguage(instance: i18n, code: string): Promise<Languag
   const lng = toLanguage(code);
   await instance.changeLanguage(lng);
   visitorLanguages.set(instance.services, lng);
-  // An instance that started on the fallback stores nothing by itself (see initI18n): remember the choice.
-  instance.services.languageDetector?.cacheUserLanguage?.(lng, DETECTION_OPTIONS.caches);
+  storedLanguage.set(lng);
   return lng;
 }

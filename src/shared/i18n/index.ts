@@ -10,7 +10,7 @@ export {
 } from './languages';
 export {
   NAMESPACE,
-  DETECTION_OPTIONS,
+  LANGUAGE_SOURCES,
   type InitI18nOptions,
   initI18n,
   loadTranslations,
