@@ -15,18 +15,8 @@ import { pageActions } from '../../src/shared/pageSignals';
 import type { SagaContext } from '../../src/shared/sagaContext';
 import { callAbortable, context } from '../../src/shared/sagaEffects';
 import { session } from '../helpers/fixtures';
+import { deferred } from '../helpers/renderApp';
 import { fakeApi, loadedStore } from '../helpers/testStore';
-
-/** A promise the test settles when it wants (a request still on its way). */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** Lets every pending promise and saga step run. */
 const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -23,6 +23,14 @@ async function openCart(phoneActive: boolean, api = {}) {
   return view;
 }
 
+/** Chooses Swish on a computer, enters a number and starts: the panel waits for the app. */
+async function startSwish(user: Awaited<ReturnType<typeof openCart>>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Swish' }));
+  await user.type(screen.getByLabelText('Phone number for Swish'), '070');
+  await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
+  await screen.findByText(/open the Swish app/i);
+}
+
 describe('§2 Swish panel', () => {
   it('asks for the phone number in the panel when the form does not, and starts with it', async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
@@ -58,10 +66,7 @@ describe('§2 Swish panel', () => {
   it('§8 a declined payment shows the error with its message and offers a restart that starts again', async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
     const { user, store } = await openCart(false, { startPayment });
-    await user.click(screen.getByRole('button', { name: 'Swish' }));
-    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
-    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
-    await screen.findByText(/open the Swish app/i);
+    await startSwish(user);
     dispatchInAct(
       store,
       sessionActions.loaded({
@@ -78,10 +83,7 @@ describe('§2 Swish panel', () => {
     const { user, store } = await openCart(false, {
       startPayment: () => Promise.resolve({ paymentId: 'p1' }),
     });
-    await user.click(screen.getByRole('button', { name: 'Swish' }));
-    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
-    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
-    await screen.findByText(/open the Swish app/i);
+    await startSwish(user);
     dispatchInAct(
       store,
       sessionActions.loaded({
@@ -140,10 +142,7 @@ describe('issue 9: Swish and method changes without dead ends', () => {
       startPayment: () => Promise.resolve({ paymentId: 'p1' }),
       cancelPayment,
     });
-    await user.click(screen.getByRole('button', { name: 'Swish' }));
-    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
-    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
-    await screen.findByText(/open the Swish app/i);
+    await startSwish(user);
     const seen = recordActions(store);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(seen[0]).toBe(paymentActions.cancelClicked.type);
@@ -160,10 +159,7 @@ describe('issue 9: Swish and method changes without dead ends', () => {
       startPayment: () => Promise.resolve({ paymentId: 'p1' }),
       cancelPayment,
     });
-    await user.click(screen.getByRole('button', { name: 'Swish' }));
-    await user.type(screen.getByLabelText('Phone number for Swish'), '070');
-    await user.click(screen.getByRole('button', { name: 'Pay with Swish' }));
-    await screen.findByText(/open the Swish app/i);
+    await startSwish(user);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(
       await screen.findByText('The payment could not be cancelled yet. Trying again…'),

@@ -157,6 +157,15 @@ function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStora
   return { store, env };
 }
 
+/** A store with a STARTED payment, and a server double where the payment stays pending until cancelled. */
+function startedUntilCancelled() {
+  let status: Session = started();
+  const getSession = jest.fn(() => Promise.resolve(status));
+  const cancelPayment = jest.fn(() => ((status = session()), Promise.resolve()));
+  const { store } = storeAt(startedState(), { getSession, cancelPayment });
+  return { store, getSession, cancelPayment };
+}
+
 /** A promise the test resolves when it wants (an answer still on its way). */
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -522,11 +531,7 @@ describe('§4 polling while STARTED', () => {
   it('deselecting the method stops polling and cancels the payment (fake clock, real store)', async () => {
     jest.useFakeTimers();
     try {
-      // A server double: pending until cancelled.
-      let status: Session = started();
-      const getSession = jest.fn(() => Promise.resolve(status));
-      const cancelPayment = jest.fn(() => ((status = session()), Promise.resolve()));
-      const { store } = storeAt(startedState(), { getSession, cancelPayment });
+      const { store, getSession, cancelPayment } = startedUntilCancelled();
       store.dispatch(paymentActions.cartOpened());
       await jest.advanceTimersByTimeAsync(POLL_MS);
       expect(getSession).toHaveBeenCalledTimes(1);
@@ -547,10 +552,7 @@ describe('§4 polling while STARTED', () => {
   it('Cancel (cancelClicked) stops polling and cancels the pending payment, choosing no method (fake clock, real store)', async () => {
     jest.useFakeTimers();
     try {
-      let status: Session = started();
-      const getSession = jest.fn(() => Promise.resolve(status));
-      const cancelPayment = jest.fn(() => ((status = session()), Promise.resolve()));
-      const { store } = storeAt(startedState(), { getSession, cancelPayment });
+      const { store, getSession, cancelPayment } = startedUntilCancelled();
       store.dispatch(paymentActions.cartOpened());
       await jest.advanceTimersByTimeAsync(POLL_MS);
       store.dispatch(paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' }));
