@@ -3,6 +3,23 @@ import { context } from '../../shared/sagaEffects';
 import { classifyAuthError, loadPasswordResetAuth, type PasswordResetAuth } from './passwordResetAuth';
 import { passwordResetActions } from './passwordResetSlice';
 
+/**
+ * What every auth failure shares (§8): a code gone bad shows "link expired" and ends there (null); an
+ * unexpected failure is reported. Returns the failure for the caller's own error otherwise.
+ */
+function* handleAuthFailure(error: unknown) {
+  const failure = classifyAuthError(error);
+  if (failure === 'invalidCode') {
+    yield put(passwordResetActions.codeRejected());
+    return null;
+  }
+  if (failure === 'other') {
+    const reportError = yield* context('reportError');
+    yield call(reportError, error);
+  }
+  return failure;
+}
+
 /** Checks the link's code: the account's e-mail address, or link expired (§8). */
 export function* verifyResetCode(action: ReturnType<typeof passwordResetActions.pageOpened>) {
   const { oobCode } = action.payload;
@@ -15,16 +32,8 @@ export function* verifyResetCode(action: ReturnType<typeof passwordResetActions.
     const email: string = yield call(auth.verifyCode, oobCode);
     yield put(passwordResetActions.codeVerified({ email }));
   } catch (error) {
-    const failure = classifyAuthError(error);
-    if (failure === 'invalidCode') {
-      yield put(passwordResetActions.codeRejected());
-      return;
-    }
-    if (failure === 'other') {
-      const reportError = yield* context('reportError');
-      yield call(reportError, error);
-    }
-    yield put(passwordResetActions.verifyFailed());
+    const failure = yield* handleAuthFailure(error);
+    if (failure) yield put(passwordResetActions.verifyFailed());
   }
 }
 
@@ -36,18 +45,11 @@ export function* changePassword(action: ReturnType<typeof passwordResetActions.c
     yield call(auth.confirmReset, oobCode, password);
     yield put(passwordResetActions.changed());
   } catch (error) {
-    const failure = classifyAuthError(error);
-    if (failure === 'invalidCode') {
-      yield put(passwordResetActions.codeRejected());
-      return;
-    }
-    if (failure === 'other') {
-      const reportError = yield* context('reportError');
-      yield call(reportError, error);
-    }
-    yield put(
-      passwordResetActions.changeFailed({ error: failure === 'weakPassword' ? 'tooWeak' : 'failed' }),
-    );
+    const failure = yield* handleAuthFailure(error);
+    if (failure)
+      yield put(
+        passwordResetActions.changeFailed({ error: failure === 'weakPassword' ? 'tooWeak' : 'failed' }),
+      );
   }
 }
 

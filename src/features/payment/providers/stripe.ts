@@ -1,4 +1,4 @@
-import type { Stripe, StripeCardElement, StripeElements } from '@stripe/stripe-js';
+import type { PaymentIntentResult, Stripe, StripeCardElement, StripeElements } from '@stripe/stripe-js';
 
 /** How a card confirmation ended (DESIGN rule 6: Stripe objects stay here and in the panel). */
 export type CardOutcome = { kind: 'succeeded' } | { kind: 'failed'; message: string | null };
@@ -54,6 +54,18 @@ export async function confirmCard(
   clientSecret: string,
 ): Promise<CardOutcome> {
   const first = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required' });
+  return outcomeAfterConfirm(stripe, clientSecret, first);
+}
+
+/**
+ * What a confirmation's answer means: failed with Stripe's message, succeeded, or (requires_action) the
+ * outcome of Stripe's next-action step (3-D Secure), where a card sent back for another one has failed.
+ */
+async function outcomeAfterConfirm(
+  stripe: Stripe,
+  clientSecret: string,
+  first: PaymentIntentResult,
+): Promise<CardOutcome> {
   if (first.error) return { kind: 'failed', message: first.error.message ?? null };
   if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };
   const second = await stripe.handleNextAction({ clientSecret });
@@ -73,11 +85,5 @@ export async function confirmCardElement(
   clientSecret: string,
 ): Promise<CardOutcome> {
   const first = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-  if (first.error) return { kind: 'failed', message: first.error.message ?? null };
-  if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };
-  const second = await stripe.handleNextAction({ clientSecret });
-  if (second.error) return { kind: 'failed', message: second.error.message ?? null };
-  return second.paymentIntent?.status === 'requires_payment_method'
-    ? { kind: 'failed', message: null }
-    : { kind: 'succeeded' };
+  return outcomeAfterConfirm(stripe, clientSecret, first);
 }
