@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
@@ -54,6 +55,27 @@ const layerZones = [
   },
 ];
 
+/**
+ * Feature isolation: from outside a feature, only its `index.ts` (actions, selectors, the components and
+ * sagas it offers) and its `*Events.ts` modules (facts other slices react to; kept apart from index.ts
+ * so a slice can react to another feature's event without importing that feature's slice, which would be
+ * an import cycle) may be imported. Everything else in the folder is the feature's own business.
+ */
+const features = readdirSync('./src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  target: features.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+  from: `./src/features/${feature}`,
+  except: [
+    './index.ts',
+    ...readdirSync(`./src/features/${feature}`)
+      .filter((f) => /Events\.ts$/.test(f))
+      .map((f) => `./${f}`),
+  ],
+  message: `Import the ${feature} feature through its index.ts (or its *Events.ts), not its internals.`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,8 +119,8 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
-      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
       'import-x/no-duplicates': 'error',
     },
   },

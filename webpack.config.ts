@@ -149,6 +149,13 @@ export default function config(
           // Type checking is `npm run typecheck`; the bundle build only transpiles.
           use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
         },
+        {
+          // A feature's index.ts only re-exports: marked free of side effects, webpack links each import
+          // straight to the module that defines it, so the store page's bundle does not take the cart
+          // chunk's code along just because both are named in one index.
+          test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/,
+          sideEffects: false,
+        },
       ],
     },
     plugins: [

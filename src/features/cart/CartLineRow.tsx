@@ -8,7 +8,7 @@ import { errorTextStyle } from '../../shared/ui/ErrorText';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { Stepper } from '../../shared/ui/Stepper';
 import { noMarginStyle, smallTextStyle } from '../../shared/ui/styles';
-import { sessionActions } from '../session/sessionSlice';
+import { sessionActions } from '../session';
 import type { CartLine, TabLine } from './cartSelectors';
 import { cartActions } from './cartSlice';
 

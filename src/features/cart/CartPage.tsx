@@ -1,24 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import type { CartItem } from '../../domain/types';
-import { mq, space } from '../../shared/theme/tokens';
-import { ErrorText } from '../../shared/ui/ErrorText';
+import { space } from '../../shared/theme/tokens';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { Page } from '../../shared/ui/Page';
 import { plainListStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
-import { CustomerInfoForm } from '../payment/CustomerInfoForm';
-import { PaymentMethodChoice } from '../payment/PaymentMethodChoice';
-import { PaymentPanel } from '../payment/PaymentPanel';
-import { paymentActions } from '../payment/paymentSlice';
-import { selectCanChoosePayment, selectHasStockErrors } from '../payment/paymentSelectors';
-import { paymentFlowSaga } from '../payment/paymentFlowSagas';
-import { ProductPopup } from '../shop/ProductPopup';
-import { sessionActions } from '../session/sessionSlice';
+import { Checkout, paymentFlowSaga } from '../payment';
+import { ProductPopup } from '../shop';
+import { sessionActions } from '../session';
 import { CartLineRow, TabLineRow } from './CartLineRow';
 import {
   selectCartLines,
@@ -44,17 +38,7 @@ export function CartPage() {
   const tabToChoose = useAppSelector(selectTabLinesNotInCart);
   const tabInCart = useAppSelector(selectTabLinesInCart);
   const total = useAppSelector(selectCartTotal);
-  const canChoosePayment = useAppSelector(selectCanChoosePayment);
-  const stockErrors = useAppSelector(selectHasStockErrors);
   const [editing, setEditing] = useState<CartItem | null>(null);
-
-  // §4 a started payment is polled while this page is open; leaving it stops the polling.
-  useEffect(() => {
-    dispatch(paymentActions.cartOpened());
-    return () => {
-      dispatch(paymentActions.cartClosed());
-    };
-  }, [dispatch]);
 
   return (
     <Page>
@@ -119,18 +103,7 @@ export function CartPage() {
           <span>{t('cart.sum')}</span>
           <span>{formatMoney(total)}</span>
         </h2>
-        <div css={{ display: 'grid', gap: space.xl, [mq.tabletUp]: { gridTemplateColumns: '1fr 1fr' } }}>
-          <CustomerInfoForm />
-          <div>
-            {canChoosePayment && (
-              <>
-                <PaymentMethodChoice />
-                <PaymentPanel shopId={webshopId} origin={window.location.origin} />
-              </>
-            )}
-            {stockErrors && <ErrorText>{t('cart.outOfStockError')}</ErrorText>}
-          </div>
-        </div>
+        <Checkout shopId={webshopId} />
       </section>
 
       {editing && (

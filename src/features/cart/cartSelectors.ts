@@ -3,7 +3,7 @@ import { multiplyMoney, sumMoney } from '../../domain/money';
 import { canAdd, cartItemMax, remainingStock } from '../../domain/stock';
 import type { CartItem, Deviation, Money, Product, TabEntry } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
-import { selectCurrency, selectDeviationEntities } from '../shop/shopSelectors';
+import { selectCurrency, selectDeviationEntities } from '../shop';
 import { cartAdapter } from './cartSlice';
 import type { RootState } from '../../app/hooks';
 

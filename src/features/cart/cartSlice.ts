@@ -3,7 +3,7 @@ import { addItem, newCartItemId, replaceItem, setItemCount } from '../../domain/
 import type { CartItem, ErrorInfo } from '../../domain/types';
 import { customerLeft } from '../kiosk/kioskEvents';
 import { paymentCompleted } from '../payment/paymentEvents';
-import { sessionActions } from '../session/sessionSlice';
+import { sessionActions } from '../session';
 
 export const cartAdapter = createEntityAdapter<CartItem>();
 

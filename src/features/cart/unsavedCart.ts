@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { CartItem } from '../../domain/types';
 import { wireCartItemSchema } from '../../shared/api/schemas';
-import type { KeyValueStorage } from '../payment/customerStorage';
+import type { KeyValueStorage } from '../payment';
 
 /**
  * Cart edits the server has not confirmed yet, kept in the tab's storage so a reload while saves fail does

@@ -8,14 +8,14 @@ import { fontSize, mq, radius, space } from '../../shared/theme/tokens';
 import { Stepper } from '../../shared/ui/Stepper';
 import { noMarginStyle, plainListStyle } from '../../shared/ui/styles';
 import {
+  cartActions,
+  preloadCartOnIntent,
   selectCartLines,
   selectCartQuantity,
   selectCartTotal,
   selectTabLinesInCart,
-} from '../cart/cartSelectors';
-import { cartActions } from '../cart/cartSlice';
-import { preloadCartOnIntent } from '../cart/lazyCartPage';
-import { sessionActions } from '../session/sessionSlice';
+} from '../cart';
+import { sessionActions } from '../session';
 import { PRIMARY_ACTION } from './kioskTargets';
 
 const lineCss = {

@@ -10,7 +10,7 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { Spinner } from '../../shared/ui/Spinner';
 import { noMarginStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
-import { selectCurrency } from '../shop/shopSelectors';
+import { selectCurrency } from '../shop';
 import { kioskDefaultLanguage } from './kioskMode';
 import { PRIMARY_ACTION } from './kioskTargets';
 import { selectKiosk } from './kioskSelectors';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '../../shared/i18n/languages';
-import { sessionActions } from '../session/sessionSlice';
+import { sessionActions } from '../session';
 import { customerLeft } from './kioskEvents';
 import { DEFAULT_IDLE_MS, type KioskSetting } from './kioskMode';
 

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { InputHTMLAttributes } from 'react';
 import type { CustomerField } from '../../domain/types';
 import { TextField } from '../../shared/ui/TextField';
-import { selectIsKiosk } from '../kiosk/kioskSelectors';
+import { selectIsKiosk } from '../kiosk';
 import { selectCustomer, selectCustomerFieldRules, selectVisibleCustomerErrors } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
 

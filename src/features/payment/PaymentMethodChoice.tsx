@@ -4,7 +4,7 @@ import { useTheme } from '@emotion/react';
 import type { PaymentMethodType } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
 import { plainListStyle } from '../../shared/ui/styles';
-import { selectPaymentMethods } from '../shop/shopSelectors';
+import { selectPaymentMethods } from '../shop';
 import { selectPaymentNotCompleted, selectSelectedPaymentMethod } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
 

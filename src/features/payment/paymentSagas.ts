@@ -3,12 +3,10 @@ import { call, delay, fork, put, race, select, take, takeEvery, takeLatest } fro
 import type { CustomerField, PaymentMethod } from '../../domain/types';
 import { pageActions } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { CART_CHANGES } from '../cart/cartSagas';
-import { forgetUnsavedCart } from '../cart/unsavedCart';
-import { cartActions, type CartState } from '../cart/cartSlice';
-import { refreshSession } from '../session/sessionSagas';
-import { sessionActions } from '../session/sessionSlice';
-import { shopActions } from '../shop/shopSlice';
+import { CART_CHANGES, cartActions, forgetUnsavedCart } from '../cart';
+import type { CartState } from '../cart';
+import { refreshSession, sessionActions } from '../session';
+import { shopActions } from '../shop';
 import { forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
 import { paymentActions, type PaymentState } from './paymentSlice';
 import type { RootState } from '../../app/hooks';

@@ -1,9 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { fieldRules, validateCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField } from '../../domain/types';
-import { selectCartQuantity } from '../cart/cartSelectors';
-import type { CartState } from '../cart/cartSlice';
-import type { SessionState } from '../session/sessionSlice';
+import { selectCartQuantity } from '../cart';
+import type { CartState } from '../cart';
+import type { SessionState } from '../session';
 import type { RootState } from '../../app/hooks';
 
 export const selectPayment = (state: RootState) => state.payment;

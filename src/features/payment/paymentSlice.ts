@@ -1,10 +1,10 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { emptyCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
-import { cartActions } from '../cart/cartSlice';
+import { cartActions } from '../cart';
 import { customerLeft } from '../kiosk/kioskEvents';
 import { paymentCompleted } from './paymentEvents';
-import { sessionActions } from '../session/sessionSlice';
+import { sessionActions } from '../session';
 
 /** What a provider needs after a start (§7 startPayment answer). */
 export interface StartedPayment {

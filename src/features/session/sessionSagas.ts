@@ -1,7 +1,7 @@
 import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { NetworkError, toErrorInfo } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import type { CartState } from '../cart/cartSlice';
+import type { CartState } from '../cart';
 import { sessionActions } from './sessionSlice';
 import type { RootState } from '../../app/hooks';
 

@@ -4,7 +4,7 @@ import { useTheme } from '@emotion/react';
 import type { Category } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
 import { plainListStyle } from '../../shared/ui/styles';
-import { CartSummaryLink } from '../cart/CartSummaryLink';
+import { CartSummaryLink } from '../cart';
 
 /** DOM id of a category's section (ids from the server are not trusted as DOM ids). */
 export const categoryAnchor = (index: number) => `category-${index}`;

@@ -5,8 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { DisplayType } from '../../domain/types';
-import { selectProductCard } from '../cart/cartSelectors';
-import { cartActions } from '../cart/cartSlice';
+import { cartActions, selectProductCard } from '../cart';
 import { IMAGE_SIZE, storeClass } from './storeStyles';
 import { TagList } from './TagList';
 

@@ -11,8 +11,7 @@ import { fieldLabelStyle, fieldStyle, textControlStyle } from '../../shared/ui/f
 import { smallTextStyle } from '../../shared/ui/styles';
 import { Button } from '../../shared/ui/Button';
 import { Stepper } from '../../shared/ui/Stepper';
-import { selectRemainingStock, unitPrice } from '../cart/cartSelectors';
-import { cartActions } from '../cart/cartSlice';
+import { cartActions, selectRemainingStock, unitPrice } from '../cart';
 import { DeviationPicker } from './DeviationPicker';
 import { selectDeviationEntities, selectDeviationGroupEntities, selectProductById } from './shopSelectors';
 

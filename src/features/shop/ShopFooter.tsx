@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { config } from '../../shared/config';
 import { contentWidth, fontSize, mq, space, touchTarget } from '../../shared/theme/tokens';
 import { noMarginStyle, subheadingStyle } from '../../shared/ui/styles';
-import { selectIsKiosk } from '../kiosk/kioskSelectors';
+import { selectIsKiosk } from '../kiosk';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
 

@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { fontSize, space, touchTarget } from '../../shared/theme/tokens';
-import { CartSummaryLink } from '../cart/CartSummaryLink';
-import { CartSyncStatus } from '../cart/CartSyncStatus';
-import { LanguageChoice } from '../kiosk/lazyKiosk';
-import { selectIsKiosk } from '../kiosk/kioskSelectors';
+import { CartSummaryLink, CartSyncStatus } from '../cart';
+import { LanguageChoice, selectIsKiosk } from '../kiosk';
 import { selectShopInfo, selectTheme } from './shopSelectors';
 import type { RootState } from '../../app/hooks';
 

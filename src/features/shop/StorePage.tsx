@@ -7,7 +7,7 @@ import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
 import { preLineStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
-import { selectIsKiosk } from '../kiosk/kioskSelectors';
+import { selectIsKiosk } from '../kiosk';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductBlock, type CardSettings } from './ProductBlock';
 import { cardTexts } from './ProductCard';

@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { deriveTheme, type Theme } from '../../domain/theme';
 import type { Currency } from '../../domain/types';
 import { DEFAULT_LOGOS } from '../../shared/theme/defaultTheme';
-import type { SessionState } from '../session/sessionSlice';
+import type { SessionState } from '../session';
 import {
   categoriesAdapter,
   deviationGroupsAdapter,

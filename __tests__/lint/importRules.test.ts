@@ -1,0 +1,77 @@
+/**
+ * The import rules `npm run lint` enforces (docs/architecture.md "Layers"): a feature reaches another only
+ * through its index.ts or *Events.ts, the layers point one way, and no static import cycle exists. Each
+ * rule is tried on a planted violation, linted as if it were a file of the repository. ESLint's flat config
+ * is an ES module, which Jest cannot load, so one child Node process lints all the cases.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+const CASES = {
+  deepImport: [
+    'src/features/shop/planted.ts',
+    "import { cartActions } from '../cart/cartSlice';\nexport const x = cartActions;\n",
+  ],
+  viaIndex: [
+    'src/features/shop/planted.ts',
+    "import { cartActions } from '../cart';\nexport const x = cartActions;\n",
+  ],
+  viaEvents: [
+    'src/features/shop/planted.ts',
+    "import { paymentCompleted } from '../payment/paymentEvents';\nexport const x = paymentCompleted;\n",
+  ],
+  upward: [
+    'src/shared/planted.ts',
+    "import { kioskActions } from '../features/kiosk';\nexport const x = kioskActions;\n",
+  ],
+  cycle: [
+    'src/features/session/sessionSlice.ts',
+    `${readFileSync(path.join(ROOT, 'src/features/session/sessionSlice.ts'), 'utf8')}\nimport { paymentActions } from '../payment';\nexport const planted = paymentActions;\n`,
+  ],
+} satisfies Record<string, [string, string]>;
+
+/** The rule ids ESLint reports for each case. */
+function lintCases(): Record<keyof typeof CASES, string[]> {
+  const script = `
+    import { ESLint } from 'eslint';
+    import path from 'node:path';
+    const cases = JSON.parse(process.env.LINT_CASES);
+    const eslint = new ESLint();
+    const out = {};
+    for (const [name, [file, code]] of Object.entries(cases)) {
+      const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
+      out[name] = result.messages.map((m) => m.ruleId ?? m.message);
+    }
+    process.stdout.write(JSON.stringify(out));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    env: { ...process.env, LINT_CASES: JSON.stringify(CASES) },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as Record<keyof typeof CASES, string[]>;
+}
+
+describe('import rules (npm run lint)', () => {
+  const broken = lintCases();
+
+  it('a feature importing another feature’s internals fails; the same name through its index.ts passes', () => {
+    expect(broken.deepImport).toContain('import-x/no-restricted-paths');
+    expect(broken.viaIndex).toEqual([]);
+  });
+
+  it('another feature’s *Events.ts may be imported directly', () => {
+    expect(broken.viaEvents).toEqual([]);
+  });
+
+  it('an import against the layer direction fails (shared importing a feature)', () => {
+    expect(broken.upward).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a static import cycle fails (the session slice importing the payment feature, which imports it)', () => {
+    expect(broken.cycle).toContain('import-x/no-cycle');
+  });
+});

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { mq, space } from '../../shared/theme/tokens';
+import { ErrorText } from '../../shared/ui/ErrorText';
+import { CustomerInfoForm } from './CustomerInfoForm';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
+import { PaymentPanel } from './PaymentPanel';
+import { selectCanChoosePayment, selectHasStockErrors } from './paymentSelectors';
+import { paymentActions } from './paymentSlice';
+
+/**
+ * The payment part of the cart page (§2): the customer's info and, once that is valid and something is in
+ * the cart, the payment choice and the chosen method's panel. While it is shown, a started payment is
+ * polled (§4); leaving the page stops the polling.
+ */
+export function Checkout({ shopId }: { shopId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const canChoosePayment = useAppSelector(selectCanChoosePayment);
+  const stockErrors = useAppSelector(selectHasStockErrors);
+
+  useEffect(() => {
+    dispatch(paymentActions.cartOpened());
+    return () => {
+      dispatch(paymentActions.cartClosed());
+    };
+  }, [dispatch]);
+
+  return (
+    <div css={{ display: 'grid', gap: space.xl, [mq.tabletUp]: { gridTemplateColumns: '1fr 1fr' } }}>
+      <CustomerInfoForm />
+      <div>
+        {canChoosePayment && (
+          <>
+            <PaymentMethodChoice />
+            <PaymentPanel shopId={shopId} origin={window.location.origin} />
+          </>
+        )}
+        {stockErrors && <ErrorText>{t('cart.outOfStockError')}</ErrorText>}
+      </div>
+    </div>
+  );
+}

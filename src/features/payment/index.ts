@@ -1,0 +1,10 @@
+/**
+ * The payment feature's public face: what other features may import (ESLint allows nothing else from
+ * outside this folder, see eslint.config.mjs). Events live in their own `*Events.ts` modules.
+ */
+export { Checkout } from './Checkout';
+export { forgetCustomer } from './customerStorage';
+export type { KeyValueStorage } from './customerStorage';
+export { paymentFlowSaga } from './paymentFlowSagas';
+export { cancelPayment, cartSynced } from './paymentSagas';
+export { paymentActions } from './paymentSlice';
