@@ -3,6 +3,8 @@
  * waiting for; writes the customer asked for are never aborted. The helper's rules on plain runSaga, then
  * feature sagas whose tasks are cancelled.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Action } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import { put } from 'redux-saga/effects';
@@ -17,6 +19,8 @@ import { callAbortable, context } from '../../src/shared/sagaEffects';
 import { session } from '../helpers/fixtures';
 import { deferred } from '../helpers/renderApp';
 import { fakeApi, loadedStore } from '../helpers/testStore';
+
+const FEATURES = path.resolve(__dirname, '..', '..', 'src', 'features');
 
 /** Lets every pending promise and saga step run. */
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -139,6 +143,22 @@ describe('feature sagas', () => {
     channel.put(receiptDownloadActions.pageOpened({ companyId: 'c-cafe', receiptId: 'r-2' }));
     expect(signal?.aborted).toBe(true);
     expect(getReceiptPdf.mock.calls[1]?.[2]?.aborted).toBe(false);
+  });
+
+  it('no saga sends a write the customer asked for through callAbortable', () => {
+    const writes = ['startPayment', 'cancelPayment', 'emailReceipt', 'submitReference', 'integrate'];
+    const sagaFiles = readdirSync(FEATURES, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /Sagas\.ts$/.test(f),
+    );
+    expect(sagaFiles.length).toBeGreaterThan(5);
+    const aborted = sagaFiles.flatMap((file) =>
+      writes
+        .filter((name) =>
+          readFileSync(path.join(FEATURES, file), 'utf8').includes(`callAbortable(api.${name}`),
+        )
+        .map((name) => `${file}: ${name}`),
+    );
+    expect(aborted).toEqual([]);
   });
 
   it('a payment cancel is a write and is never aborted, even when its task is cancelled', async () => {

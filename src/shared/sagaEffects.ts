@@ -9,9 +9,9 @@ import type { SagaContext } from './sagaContext';
  * argument before the signal is passed explicitly (`callAbortable(api.getSession, shopId, undefined)`).
  *
  * Reads and superseded cart saves go through it. Writes whose effect the customer asked for (start or cancel
- * a payment, send a receipt, link a bookkeeper, empty the paid cart) use a plain `call` and are never
- * aborted: an abort cannot undo what the server may already have done, it only loses the answer, and a
- * payment cancel cut off before it left the browser would leave the payment open.
+ * a payment, send a receipt, save a table reference, link a bookkeeper, empty the paid cart) use a plain
+ * `call` and are never aborted: an abort cannot undo what the server may already have done, it only loses
+ * the answer, and a payment cancel cut off before it left the browser would leave the payment open.
  *
  * The `finally` must not yield (no `yield cancelled()`): redux-saga cancels by returning the generator, and
  * a generator that yields in `finally` under `yield*` hands its caller a normal completion, so the cancelled

@@ -1,4 +1,4 @@
-import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { NetworkError, toErrorInfo } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import type { CartState } from '../cart';
@@ -26,7 +26,7 @@ export function* submitReference(action: ReturnType<typeof sessionActions.refere
   }
   const api = yield* context('api');
   try {
-    yield* callAbortable(api.submitReference, shopId, reference);
+    yield call(api.submitReference, shopId, reference); // a write the customer asked for: not aborted
     yield put(sessionActions.referenceAccepted({ reference }));
     yield put(sessionActions.loadRequested(shopId));
   } catch (error) {
