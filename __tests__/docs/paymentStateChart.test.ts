@@ -24,39 +24,21 @@ import { receiptDownloadActions } from '../../src/features/receipt/receiptDownlo
 import { receiptActions } from '../../src/features/receipt/receiptSlice';
 import { sessionActions } from '../../src/features/session/sessionSlice';
 import { shopActions } from '../../src/features/shop/shopSlice';
+import { paymentStatusSchema } from '../../src/shared/api/schemas';
 import { pageActions } from '../../src/shared/pageSignals';
+import { session as emptySession } from '../helpers/fixtures';
 
 const ARCHITECTURE = path.resolve(__dirname, '..', '..', 'docs', 'architecture.md');
 
 /** The §4 statuses, in the order the chart is read. */
-const STATUSES: PaymentStatus[] = [
-  'NOT_STARTED',
-  'LOADING',
-  'STARTED',
-  'COMPLETED',
-  'ERROR',
-  'FAILED',
-  'CANCELLED',
-];
+const STATUSES: readonly PaymentStatus[] = paymentStatusSchema.options;
 
 const SHOP = 'cafe';
 const METHOD = 'swish-1';
 const PAYMENT = 'pay-1';
 const RECEIPT = 'receipt-1';
 
-const session = (over: Partial<Session>): Session => ({
-  cart: [],
-  tabItems: [],
-  activeTab: null,
-  paymentStatus: null,
-  paymentId: null,
-  paymentIntentId: null,
-  receiptId: null,
-  paymentMethodId: METHOD,
-  message: null,
-  orderReference: null,
-  ...over,
-});
+const session = (over: Partial<Session>): Session => emptySession({ paymentMethodId: METHOD, ...over });
 
 const initialState = paymentReducer(undefined, { type: '@@init' });
 const run = (actions: Action[]) => actions.reduce(paymentReducer, initialState);
