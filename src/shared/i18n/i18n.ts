@@ -25,7 +25,7 @@ export const NAMESPACE = 'translation';
  * Where a visitor names a language (SPEC §1), in this order: the query parameter, the cookie, local storage.
  * The early start (src/earlyStart) reads the same three to preload the right translations.
  */
-export const LANGUAGE_SOURCES = { query: 'lng', cookie: 'i18next', storage: 'i18nextLng' } as const;
+const LANGUAGE_SOURCES = { query: 'lng', cookie: 'i18next', storage: 'i18nextLng' } as const;
 
 /** Options of {@link initI18n}. */
 export interface InitI18nOptions {

@@ -10,7 +10,6 @@ export {
 } from './languages';
 export {
   NAMESPACE,
-  LANGUAGE_SOURCES,
   type InitI18nOptions,
   initI18n,
   loadTranslations,
