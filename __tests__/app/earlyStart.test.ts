@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adoptingEarlyStart, createApi, type EarlyStart } from '../../src/shared/api';
+import { EAGER_IMAGES } from '../../src/features/shop/ProductBlock';
 import { sessionResponse, shopResponse } from '../shared/api/wireFixtures';
 
 const SCRIPT = readFileSync(path.join(__dirname, '../../src/earlyStart/earlyStart.js'), 'utf8');
@@ -92,21 +93,43 @@ describe('the early start (issue 11: everything the first screen needs starts at
     ]);
   });
 
-  it("the first product's image is preloaded at high priority and the logo with it, as soon as the shop is in", async () => {
+  it("the first screen's product images (the grid's eager ones, in store order) are preloaded as soon as the shop is in, the first at high priority, with the logo", async () => {
     const shop = shopResponse();
-    const first = shop.articles[shop.categories[0]!.sortedProducts[0]!]!;
-    first.image = 'https://img.example.test/first.jpg';
+    // Two categories of four products each, so the first screen spans a category boundary.
+    const template = shop.articles[shop.categories[0]!.sortedProducts[0]!]!;
+    const ids = Array.from({ length: 2 * EAGER_IMAGES }, (_, index) => `p${index}`);
+    shop.articles = Object.fromEntries(
+      ids.map((id, index) => [id, { ...template, id, image: `https://img.example.test/${index}.jpg` }]),
+    );
+    shop.categories = [0, 1].map((n) => ({
+      ...shop.categories[0]!,
+      sortedProducts: ids.slice(n * EAGER_IMAGES - (n ? 1 : 0), (n + 1) * EAGER_IMAGES - (n ? 0 : 1)),
+    }));
+    shop.articles[ids[1]!]!.image = ''; // a product without an image still takes its place on the screen
     shop.company.logo = 'https://img.example.test/logo.png';
     const { preloads } = await startAt('/cafe?lng=en', shop);
+    const eager = ids.slice(0, EAGER_IMAGES).map((_, index) => `https://img.example.test/${index}.jpg`);
     expect(preloads.filter((p) => p.as === 'image')).toEqual([
       { href: 'https://img.example.test/logo.png', as: 'image', high: false },
-      { href: 'https://img.example.test/first.jpg', as: 'image', high: true },
+      ...eager
+        .filter((_, index) => index !== 1)
+        .map((href, index) => ({ href, as: 'image', high: index === 0 })),
     ]);
+  });
+
+  it('a shop shown without images preloads none of its product images', async () => {
+    const shop = shopResponse();
+    shop.articles[shop.categories[0]!.sortedProducts[0]!]!.image = 'https://img.example.test/first.jpg';
+    shop.shop.displayType = 'NO_IMAGE';
+    const { preloads } = await startAt('/cafe?lng=en', shop);
+    expect(preloads.filter((p) => p.as === 'image').map((p) => p.href)).not.toContain(
+      'https://img.example.test/first.jpg',
+    );
   });
 
   it('image addresses that are not http(s) or same-origin paths are never preloaded (hostile shop data)', async () => {
     const shop = shopResponse();
-    shop.articles[shop.categories[0]!.sortedProducts[0]!]!.image = 'javascript:alert(1)';
+    for (const article of Object.values(shop.articles)) article.image = 'javascript:alert(1)';
     shop.company.logo = '//evil.test/logo.png';
     const { preloads } = await startAt('/cafe?lng=en', shop);
     expect(preloads.filter((p) => p.as === 'image')).toEqual([]);

@@ -9,8 +9,11 @@
  *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
  * - a preload of the translations chunk of the visitor's language (the same sources in the same order as
  *   the app's detection: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
- * - once the shop JSON is in: a high-priority preload of the first product's image (the likely largest
- *   paint) and of the shop's logo, so neither waits for the grid to render.
+ * - once the shop JSON is in: preloads of the images of the first four products (the cards a phone shows
+ *   first, loaded eagerly by the grid too: EAGER_IMAGES in src/features/shop/ProductBlock.tsx), the first at
+ *   high priority, and of the shop's logo, so none of them waits for the grid to render. All four are
+ *   candidates for the largest paint: they are drawn at the same size, and whichever is a pixel larger is
+ *   the one the browser reports.
  *
  * A wrong guess (a path that is no shop) costs one request that nobody adopts. Settings come from the JSON
  * block `#early-start-config` (API base, translation chunk URLs), so this script's text, and its hash, stay
@@ -66,6 +69,9 @@
     return 'en';
   }
 
+  /** The products whose images a phone shows first (the grid's EAGER_IMAGES). */
+  var FIRST_SCREEN_IMAGES = 4;
+
   var chunks = config.translations || {};
   var lng = language();
   if (chunks[lng]) preload(chunks[lng], 'script');
@@ -115,10 +121,18 @@
       if (!data || !data.shop || !data.company) return;
       var logo = safeImage(data.company.logo);
       if (logo) preload(logo, 'image', false);
-      var first = data.categories && data.categories[0];
-      var product = first && first.sortedProducts && data.articles && data.articles[first.sortedProducts[0]];
-      var image = product && data.shop.displayType !== 'NO_IMAGE' && safeImage(product.image);
-      if (image) preload(image, 'image', true);
+      if (data.shop.displayType === 'NO_IMAGE') return;
+      var products = [];
+      (data.categories || []).forEach(function (category) {
+        (category.sortedProducts || []).forEach(function (id) {
+          var product = data.articles && data.articles[id];
+          if (product && products.length < FIRST_SCREEN_IMAGES) products.push(product);
+        });
+      });
+      products.forEach(function (product, index) {
+        var image = safeImage(product.image);
+        if (image) preload(image, 'image', index === 0);
+      });
     })
     .catch(function () {
       // The app makes its own requests and shows its own errors.

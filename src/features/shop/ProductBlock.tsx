@@ -16,8 +16,8 @@ import { selectProductEntities } from './shopSelectors';
 import { estimateHeight, TABBABLE, type StoreWindow } from './storeWindow';
 import { storeClass } from './storeStyles';
 
-/** Cards above the fold load their images at once; the rest lazily. */
-const EAGER_IMAGES = 4;
+/** Cards above the fold load their images at once; the rest lazily. The early start preloads the same ones (its FIRST_SCREEN_IMAGES). */
+export const EAGER_IMAGES = 4;
 
 /** What every card of the store shares (one object for the whole page, so memoized cards stay put). */
 export interface CardSettings {
