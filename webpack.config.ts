@@ -4,6 +4,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { minify_sync } from 'terser';
 import webpack from 'webpack';
+import { MONEY_LOCALE } from './src/domain/money';
+import { intlLocale, SUPPORTED_LANGUAGES } from './src/shared/i18n/languages';
 import { netlifyHeaders, netlifyRedirects, nginxServerBlock } from './src/hosting/hostConfigs';
 import { securityHeaders, type HostingEnv } from './src/hosting/securityHeaders';
 
@@ -19,7 +21,16 @@ export const EARLY_START_SCRIPT = minify_sync(
 /** JSON that is safe inside a <script> element (no '</script>' can end it early). */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The early start's settings: the API base and the URL of each language's translations chunk. */
+/** The Intl locales the first screen formats with: prices (`money`) and each language's dates and times. */
+const FORMAT_LOCALES = {
+  money: MONEY_LOCALE,
+  ...Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, intlLocale(language)])),
+};
+
+/**
+ * The early start's settings: the API base, the URL of each language's translations chunk and the
+ * formatting locales.
+ */
 function earlyStartConfig(compilation: webpack.Compilation, apiBaseUrl: string) {
   const translations: Record<string, string> = {};
   for (const chunk of compilation.chunks) {
@@ -27,7 +38,7 @@ function earlyStartConfig(compilation: webpack.Compilation, apiBaseUrl: string) 
     const file = [...chunk.files].find((name) => name.endsWith('.js'));
     if (language && file) translations[language] = `/${file}`;
   }
-  return scriptJson({ apiBaseUrl, translations });
+  return scriptJson({ apiBaseUrl, translations, locales: FORMAT_LOCALES });
 }
 
 /**

@@ -6,10 +6,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adoptingEarlyStart, createApi, type EarlyStart } from '../../src/shared/api';
+import { MONEY_LOCALE } from '../../src/domain/money';
 import { EAGER_IMAGES } from '../../src/features/shop/ProductBlock';
+import { intlLocale, SUPPORTED_LANGUAGES } from '../../src/shared/i18n/languages';
 import { sessionResponse, shopResponse } from '../shared/api/wireFixtures';
 
 const SCRIPT = readFileSync(path.join(__dirname, '../../src/earlyStart/earlyStart.js'), 'utf8');
+/** As webpack.config.ts writes them. */
+const LOCALES = {
+  money: MONEY_LOCALE,
+  ...Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, intlLocale(language)])),
+};
 const CHUNKS = { se: '/assets/i18n-se.1.js', en: '/assets/i18n-en.1.js', fi: '/assets/i18n-fi.1.js' };
 
 function answer(body: unknown) {
@@ -22,6 +29,7 @@ async function startAt(address: string, shop: unknown = shopResponse(), apiBaseU
   document.head.innerHTML = `<script id="early-start-config" type="application/json">${JSON.stringify({
     apiBaseUrl,
     translations: CHUNKS,
+    locales: LOCALES,
   })}</script>`;
   const fetch = jest.fn((url: string, _init?: RequestInit) =>
     Promise.resolve(url.endsWith('/cart') ? answer(sessionResponse()) : answer(shop)),
@@ -115,6 +123,19 @@ describe('the early start (issue 11: everything the first screen needs starts at
         .filter((_, index) => index !== 1)
         .map((href, index) => ({ href, as: 'image', high: index === 0 })),
     ]);
+  });
+
+  it("the Intl data of the first screen's locales (prices, the visitor's language) loads while the scripts download", async () => {
+    const numberFormat = jest.spyOn(Intl, 'NumberFormat');
+    const dateTimeFormat = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      await startAt('/cafe?lng=fi');
+      expect(numberFormat).toHaveBeenCalledWith(MONEY_LOCALE, expect.anything());
+      expect(dateTimeFormat).toHaveBeenCalledWith(intlLocale('fi'), expect.anything());
+    } finally {
+      numberFormat.mockRestore();
+      dateTimeFormat.mockRestore();
+    }
   });
 
   it('a shop shown without images preloads none of its product images', async () => {

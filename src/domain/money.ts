@@ -44,12 +44,15 @@ export function sumMoney(items: Money[], currency: Currency): Money {
   return items.reduce<Money>((total, item) => addMoney(total, item), zero(currency));
 }
 
+/** Every amount is formatted in this locale, whatever the page's language (SPEC §9). */
+export const MONEY_LOCALE = 'sv-SE';
+
 const formatters = new Map<Currency, Intl.NumberFormat>();
 
 function formatterFor(currency: Currency): Intl.NumberFormat {
   let formatter = formatters.get(currency);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('sv-SE', {
+    formatter = new Intl.NumberFormat(MONEY_LOCALE, {
       style: 'currency',
       currency,
       minimumFractionDigits: 2,

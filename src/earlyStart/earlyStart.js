@@ -9,6 +9,9 @@
  *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
  * - a preload of the translations chunk of the visitor's language (the same sources in the same order as
  *   the app's detection: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
+ * - after the shop's answer, while the scripts still download (the processor is idle): the Intl data of the locales the first screen
+ *   formats with, prices and the visitor's language. A locale's first formatter costs tens of
+ *   milliseconds on a slow phone; the app's own formatters then find its data loaded.
  * - once the shop JSON is in: preloads of the images of the first four products (the cards a phone shows
  *   first, loaded eagerly by the grid too: EAGER_IMAGES in src/features/shop/ProductBlock.tsx), the first at
  *   high priority, and of the shop's logo, so none of them waits for the grid to render. All four are
@@ -16,8 +19,8 @@
  *   the one the browser reports.
  *
  * A wrong guess (a path that is no shop) costs one request that nobody adopts. Settings come from the JSON
- * block `#early-start-config` (API base, translation chunk URLs), so this script's text, and its hash, stay
- * the same from build to build. Written for every browser the app supports, without a build step.
+ * block `#early-start-config` (API base, translation chunk URLs, formatting locales), so this script's text,
+ * and its hash, stay the same from build to build. Written for every browser the app supports, without a build step.
  */
 (function (window, document) {
   var early = (window.__earlyStart = { requests: {} });
@@ -77,6 +80,17 @@
   if (chunks[lng]) preload(chunks[lng], 'script');
   if (lng !== 'en' && chunks.en) preload(chunks.en, 'script');
 
+  function loadFormattingData() {
+    var locales = config.locales || {};
+    try {
+      if (locales.money)
+        new Intl.NumberFormat(locales.money, { style: 'currency', currency: 'SEK' }).format(0);
+      if (locales[lng]) new Intl.DateTimeFormat(locales[lng], { weekday: 'long' }).format(0);
+    } catch {
+      // Only a head start: the app formats without it.
+    }
+  }
+
   var segments = window.location.pathname.split('/');
   // '/{shopId}' and '/{shopId}/…': the shop layout's routes.
   var shopSegment = segments[1];
@@ -134,6 +148,7 @@
         if (image) preload(image, 'image', index === 0);
       });
     })
+    .then(loadFormattingData)
     .catch(function () {
       // The app makes its own requests and shows its own errors.
     });
