@@ -1,11 +1,14 @@
 // Prints the production bundle's sizes: the initial load (what index.html pulls in) and every lazy chunk,
-// raw, gzip and brotli, and which heavy SDKs each initial chunk holds. Run after `npm run build:stats`.
+// raw, gzip and brotli, which heavy SDKs each initial chunk holds, and each package's share of the initial
+// load (every minified byte traced to its source through the source maps, each file's gzip size shared in
+// proportion: an estimate, since gzip does not compress every part alike). Run after `npm run build:stats`.
 // Fails (exit 1) when the initial load's gzip size is over the budget: sizes are deterministic, so CI
 // (.ci/run) enforces it. The budget is what the store's first screen needs today; see README
 // "Performance budgets" for what it is made of and why it is not lower.
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { TraceMap, eachMapping } = require('@jridgewell/trace-mapping');
 
 const dist = path.resolve(__dirname, '..', 'dist');
 /** Initial JS budget, gzip level 9 (issue 11). */
@@ -66,6 +69,44 @@ for (const file of initialFiles) {
   }
 }
 if (!found) console.log('  none (' + heavy.join(', ') + ')');
+/** A source's owner: its npm package, or `app: <folder>` for this repository's code. */
+const ownerOf = (source) => {
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source);
+  if (pkg) return pkg[1];
+  const app = /(?:^|\/)src\/([^/]+(?:\/[^/.]+)?)/.exec(source);
+  return app ? `app: ${app[1]}` : 'webpack runtime and module glue';
+};
+const share = new Map();
+for (const file of initialFiles) {
+  const code = fs.readFileSync(path.join(dist, file), 'utf8');
+  const lines = code.split('\n');
+  const map = new TraceMap(fs.readFileSync(path.join(dist, `${file}.map`), 'utf8'));
+  const bytes = new Map();
+  let previous = null;
+  const close = (line, column) => {
+    if (!previous) return;
+    const end = line === previous.line ? column : lines[previous.line - 1].length;
+    bytes.set(previous.owner, (bytes.get(previous.owner) ?? 0) + end - previous.column);
+  };
+  eachMapping(map, (m) => {
+    close(m.generatedLine, m.generatedColumn);
+    previous = { line: m.generatedLine, column: m.generatedColumn, owner: ownerOf(m.source ?? '') };
+  });
+  close(Infinity, 0);
+  const mapped = [...bytes.values()].reduce((a, b) => a + b, 0);
+  const gzip = sizes(file).gzip;
+  for (const [owner, n] of bytes) share.set(owner, (share.get(owner) ?? 0) + (gzip * n) / mapped);
+}
+console.log('\nShare of the initial load by package (gzip, estimated; the app by folder under src/):');
+const ranked = [...share].sort((a, b) => b[1] - a[1]);
+for (const [owner, n] of ranked.filter(([, n]) => n >= 512)) console.log(`  ${owner.padEnd(48)}${kb(n)}`);
+const small = ranked.filter(([, n]) => n < 512);
+console.log(
+  `  ${`${small.length} others under 0.5 KiB`.padEnd(48)}${kb(small.reduce((a, [, n]) => a + n, 0))}`,
+);
+const appTotal = ranked.filter(([owner]) => owner.startsWith('app: ')).reduce((a, [, n]) => a + n, 0);
+console.log(`  ${'(all of app)'.padEnd(48)}${kb(appTotal)}`);
+
 console.log(`\ninitial_load_gzip_bytes=${initial.gzip}`);
 const verdict = initial.gzip <= BUDGET_GZIP_BYTES ? 'within' : 'OVER';
 console.log(`budget: ${kb(initial.gzip).trim()} of ${kb(BUDGET_GZIP_BYTES).trim()} gzip: ${verdict} budget`);
