@@ -9,18 +9,19 @@
  *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
  * - a preload of the translations chunk of the visitor's language (the same sources in the same order as
  *   the app's detection: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
- * - after the shop's answer, while the scripts still download (the processor is idle): the Intl data of the locales the first screen
- *   formats with, prices and the visitor's language. A locale's first formatter costs tens of
- *   milliseconds on a slow phone; the app's own formatters then find its data loaded.
  * - once the shop JSON is in: preloads of the images of the first four products (the cards a phone shows
  *   first, loaded eagerly by the grid too: EAGER_IMAGES in src/features/shop/ProductBlock.tsx), the first at
  *   high priority, and of the shop's logo, so none of them waits for the grid to render. All four are
  *   candidates for the largest paint: they are drawn at the same size, and whichever is a pixel larger is
  *   the one the browser reports.
+ * - then, while the scripts still download (the processor is idle): the Intl data of the locales the first
+ *   screen formats with, prices and the visitor's language. A locale's first formatter costs tens of
+ *   milliseconds on a slow phone; the app's own formatters then find its data loaded.
  *
  * A wrong guess (a path that is no shop) costs one request that nobody adopts. Settings come from the JSON
  * block `#early-start-config` (API base, translation chunk URLs, formatting locales), so this script's text,
- * and its hash, stay the same from build to build. Written for every browser the app supports, without a build step.
+ * and its hash, stay the same from build to build. Written for every browser the app supports, without a
+ * build step.
  */
 (function (window, document) {
   var early = (window.__earlyStart = { requests: {} });

@@ -16,7 +16,10 @@ import { selectProductEntities } from './shopSelectors';
 import { estimateHeight, TABBABLE, type StoreWindow } from './storeWindow';
 import { storeClass } from './storeStyles';
 
-/** Cards above the fold load their images at once; the rest lazily. The early start preloads the same ones (its FIRST_SCREEN_IMAGES). */
+/**
+ * Cards above the fold load their images at once; the rest lazily. The page's early start preloads the
+ * same ones (FIRST_SCREEN_IMAGES in src/earlyStart/earlyStart.js; a test in __tests__/app ties the two).
+ */
 export const EAGER_IMAGES = 4;
 
 /** What every card of the store shares (one object for the whole page, so memoized cards stay put). */
