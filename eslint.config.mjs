@@ -53,6 +53,11 @@ const layerZones = [
     from: ['./src/domain', './src/contract', './src/shared', './src/features', './src/app', './src/demo-api'],
     message: 'hosting/ (headers, host configs) stands alone.',
   },
+  {
+    target: './src/earlyStart',
+    from: ['./src/contract', './src/features', './src/app', './src/demo-api', './src/hosting'],
+    message: 'earlyStart/ runs before the app: its build-time settings may read domain/ and shared/ only.',
+  },
 ];
 
 /**

@@ -4,14 +4,15 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { minify_sync } from 'terser';
 import webpack from 'webpack';
-import { MONEY_LOCALE } from './src/domain/money';
-import { intlLocale, SUPPORTED_LANGUAGES } from './src/shared/i18n/languages';
+import { earlyStartSettings, type LoadingTexts } from './src/earlyStart/settings';
+import type { Language } from './src/shared/i18n/languages';
+import { defaultTheme } from './src/shared/theme/defaultTheme';
 import { netlifyHeaders, netlifyRedirects, nginxServerBlock } from './src/hosting/hostConfigs';
 import { securityHeaders, type HostingEnv } from './src/hosting/securityHeaders';
 
 /**
- * The page's early start (src/earlyStart/earlyStart.js), minified, inlined into index.html's head before
- * the app's scripts. Its text does not depend on the build (settings go in a JSON block), so its CSP hash
+ * The page's early start (src/earlyStart/earlyStart.js), minified, inlined into index.html's body after
+ * the loading spinner (it runs before the app's deferred scripts). Its text does not depend on the build (settings go in a JSON block), so its CSP hash
  * stays put.
  */
 export const EARLY_START_SCRIPT = minify_sync(
@@ -21,15 +22,13 @@ export const EARLY_START_SCRIPT = minify_sync(
 /** JSON that is safe inside a <script> element (no '</script>' can end it early). */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The Intl locales the first screen formats with: prices (`money`) and each language's dates and times. */
-const FORMAT_LOCALES = {
-  money: MONEY_LOCALE,
-  ...Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, intlLocale(language)])),
-};
+/** A language's texts (translations/{language}.json). */
+const texts = (language: Language): LoadingTexts =>
+  JSON.parse(readFileSync(path.join(__dirname, 'translations', `${language}.json`), 'utf8'));
 
 /**
- * The early start's settings: the API base, the URL of each language's translations chunk and the
- * formatting locales.
+ * The early start's settings: the API base, the URL of each language's translations chunk, and the
+ * formatting locales and loading words (src/earlyStart/settings.ts).
  */
 function earlyStartConfig(compilation: webpack.Compilation, apiBaseUrl: string) {
   const translations: Record<string, string> = {};
@@ -38,7 +37,7 @@ function earlyStartConfig(compilation: webpack.Compilation, apiBaseUrl: string) 
     const file = [...chunk.files].find((name) => name.endsWith('.js'));
     if (language && file) translations[language] = `/${file}`;
   }
-  return scriptJson({ apiBaseUrl, translations, locales: FORMAT_LOCALES });
+  return scriptJson({ apiBaseUrl, translations, ...earlyStartSettings(texts) });
 }
 
 /**
@@ -186,6 +185,9 @@ export default function config(
         templateParameters: (compilation) => ({
           earlyStartScript: EARLY_START_SCRIPT,
           earlyStartConfig: earlyStartConfig(compilation, process.env.API_BASE_URL ?? ''),
+          // Shown until the early start names the visitor's language, or when it cannot run.
+          loadingLabel: texts('en').common.loading,
+          theme: defaultTheme,
         }),
       }),
       new CopyWebpackPlugin({

@@ -7,16 +7,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adoptingEarlyStart, createApi, type EarlyStart } from '../../src/shared/api';
 import { MONEY_LOCALE } from '../../src/domain/money';
+import { earlyStartSettings } from '../../src/earlyStart/settings';
 import { EAGER_IMAGES } from '../../src/features/shop/ProductBlock';
-import { intlLocale, SUPPORTED_LANGUAGES } from '../../src/shared/i18n/languages';
+import { intlLocale } from '../../src/shared/i18n/languages';
+import en from '../../translations/en.json';
+import fi from '../../translations/fi.json';
+import se from '../../translations/se.json';
 import { sessionResponse, shopResponse } from '../shared/api/wireFixtures';
 
 const SCRIPT = readFileSync(path.join(__dirname, '../../src/earlyStart/earlyStart.js'), 'utf8');
+const TEXTS = { se, en, fi };
 /** As webpack.config.ts writes them. */
-const LOCALES = {
-  money: MONEY_LOCALE,
-  ...Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, intlLocale(language)])),
-};
+const SETTINGS = earlyStartSettings((language) => TEXTS[language]);
 const CHUNKS = { se: '/assets/i18n-se.1.js', en: '/assets/i18n-en.1.js', fi: '/assets/i18n-fi.1.js' };
 
 function answer(body: unknown) {
@@ -29,8 +31,9 @@ async function startAt(address: string, shop: unknown = shopResponse(), apiBaseU
   document.head.innerHTML = `<script id="early-start-config" type="application/json">${JSON.stringify({
     apiBaseUrl,
     translations: CHUNKS,
-    locales: LOCALES,
+    ...SETTINGS,
   })}</script>`;
+  document.body.innerHTML = '<div role="status"><span id="boot-label" lang="en">Loading…</span></div>';
   const fetch = jest.fn((url: string, _init?: RequestInit) =>
     Promise.resolve(url.endsWith('/cart') ? answer(sessionResponse()) : answer(shop)),
   );
@@ -124,6 +127,21 @@ describe('the early start (issue 11: everything the first screen needs starts at
         .map((href, index) => ({ href, as: 'image', high: index === 0 })),
     ]);
   });
+
+  it.each([
+    ['/cafe?lng=sv', 'sv', se.shop.loading],
+    ['/cafe?lng=fi', 'fi', fi.shop.loading],
+    ['/download?lng=fi', 'fi', fi.common.loading],
+    ['/receipt/c1/r1', 'en', en.common.loading],
+  ])(
+    "the spinner index.html shows until the app draws speaks the visitor's language (%s: %s)",
+    async (address, lang, words) => {
+      await startAt(address);
+      const label = document.getElementById('boot-label');
+      expect(label?.textContent).toBe(words);
+      expect(label?.getAttribute('lang')).toBe(lang);
+    },
+  );
 
   it("the Intl data of the first screen's locales (prices, the visitor's language) loads while the scripts download", async () => {
     const numberFormat = jest.spyOn(Intl, 'NumberFormat');

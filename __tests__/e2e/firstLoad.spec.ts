@@ -1,4 +1,6 @@
 import { expect, type Request } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { text } from './helpers/i18n';
 import { test } from './helpers/test';
 import { PHONE } from './helpers/shop';
 
@@ -35,6 +37,29 @@ test('first load of a shop: shop, cart and translations start from index.html it
   expect(requests.filter((r) => r.startsWith('/assets/i18n-se-json'))).toHaveLength(1);
   // The app adopted the early answers: the cart's table reference is in the header.
   await expect(page.getByRole('banner')).toContainText('07');
+});
+
+test("while the scripts download the page already shows the app's loading view, in the visitor's language, and the app replaces it", async ({
+  page,
+}) => {
+  // Hold the app's scripts back: what a customer on a slow network sees while they download.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/cafe?lng=se', { waitUntil: 'commit' });
+  const status = page.getByRole('status');
+  await expect(status).toHaveText(text('se', 'shop.loading'));
+  await expect(status.getByText(text('se', 'shop.loading'))).toHaveAttribute('lang', 'sv');
+  await expectNoAxeViolations(page, 'index.html before the scripts ran');
+
+  release();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.locator('.boot')).toHaveCount(0);
 });
 
 test("the first product's image is preloaded at high priority and is the first card's image", async ({

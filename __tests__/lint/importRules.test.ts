@@ -27,6 +27,14 @@ const CASES = {
     'src/shared/planted.ts',
     "import { kioskActions } from '../features/kiosk';\nexport const x = kioskActions;\n",
   ],
+  earlyStartToFeature: [
+    'src/earlyStart/planted.ts',
+    "import { kioskActions } from '../features/kiosk';\nexport const x = kioskActions;\n",
+  ],
+  earlyStartToShared: [
+    'src/earlyStart/planted.ts',
+    "import { intlLocale } from '../shared/i18n/languages';\nexport const x = intlLocale;\n",
+  ],
   cycle: [
     'src/features/session/sessionSlice.ts',
     `${readFileSync(path.join(ROOT, 'src/features/session/sessionSlice.ts'), 'utf8')}\nimport { paymentActions } from '../payment';\nexport const planted = paymentActions;\n`,
@@ -69,6 +77,11 @@ describe('import rules (npm run lint)', () => {
 
   it('an import against the layer direction fails (shared importing a feature)', () => {
     expect(broken.upward).toContain('import-x/no-restricted-paths');
+  });
+
+  it('the early start reads domain/ and shared/ only: importing a feature fails', () => {
+    expect(broken.earlyStartToFeature).toContain('import-x/no-restricted-paths');
+    expect(broken.earlyStartToShared).toEqual([]);
   });
 
   it('a static import cycle fails (the session slice importing the payment feature, which imports it)', () => {

@@ -7,6 +7,7 @@
  *
  * - GET /api/v2/webshop/{shopId} and GET …/cart (with the address's `table` and `tabId`), exactly as the app
  *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
+ * - the words of the page's loading spinner (`#boot-label`, above this script) in the visitor's language.
  * - a preload of the translations chunk of the visitor's language (the same sources in the same order as
  *   the app's detection: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
  * - once the shop JSON is in: preloads of the images of the first four products (the cards a phone shows
@@ -95,7 +96,17 @@
   var segments = window.location.pathname.split('/');
   // '/{shopId}' and '/{shopId}/…': the shop layout's routes.
   var shopSegment = segments[1];
-  if (!shopSegment || NOT_SHOPS.indexOf(shopSegment) !== -1) return;
+  var atShop = Boolean(shopSegment) && NOT_SHOPS.indexOf(shopSegment) === -1;
+
+  // The spinner index.html shows until the app draws, in the visitor's words (its text is English before).
+  var label = document.getElementById('boot-label');
+  var words = config.loading && config.loading[lng];
+  if (label && words) {
+    label.setAttribute('lang', words.lang);
+    label.textContent = atShop ? words.shop : words.other;
+  }
+
+  if (!atShop) return;
   var shopId;
   try {
     shopId = decodeURIComponent(shopSegment);

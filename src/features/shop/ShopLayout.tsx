@@ -74,7 +74,13 @@ export function ShopLayout() {
   let content;
   if (display === 'notFound') content = <ShopNotFound />;
   else if (display === 'error') content = <ShopLoadError onRetry={load} />;
-  else if (display === 'loading') content = <Spinner label={t('shop.loading')} />;
+  else if (display === 'loading')
+    // index.html shows the same view (spinner, place, colours) until this first render replaces it.
+    content = (
+      <div css={{ padding: `0 ${space.lg}px` }}>
+        <Spinner label={t('shop.loading')} />
+      </div>
+    );
   else if (display === 'closed') content = <ShopClosed />;
   else if (display === 'needsReference')
     content = (

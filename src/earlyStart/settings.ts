@@ -1,0 +1,36 @@
+/**
+ * The early start's settings that come from the code and the texts, not from the build's chunks
+ * (webpack.config.ts adds the API base and the translation chunk URLs and writes the whole as
+ * `#early-start-config`; the tests build the same settings).
+ */
+import { MONEY_LOCALE } from '../domain/money';
+import { htmlLang, intlLocale, SUPPORTED_LANGUAGES, type Language } from '../shared/i18n/languages';
+
+/** The part of a translations file (translations/{language}.json) the page needs before the app runs. */
+export interface LoadingTexts {
+  common: { loading: string };
+  shop: { loading: string };
+}
+
+const byLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
+  Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, value(language)])) as Record<
+    Language,
+    T
+  >;
+
+/**
+ * @param texts - a language's texts
+ * @returns `locales`: the Intl locales the first screen formats with, prices (`money`) and each language's
+ *   dates; `loading`: per language, what index.html's spinner says (`shop` on a shop's address, `other`
+ *   elsewhere) and the `lang` of those words
+ */
+export function earlyStartSettings(texts: (language: Language) => LoadingTexts) {
+  return {
+    locales: { money: MONEY_LOCALE, ...byLanguage(intlLocale) },
+    loading: byLanguage((language) => ({
+      lang: htmlLang(language),
+      shop: texts(language).shop.loading,
+      other: texts(language).common.loading,
+    })),
+  };
+}
