@@ -20,8 +20,8 @@
  *   milliseconds on a slow phone; the app's own formatters then find its data loaded.
  *
  * A wrong guess (a path that is no shop) costs one request that nobody adopts. Settings come from the JSON
- * block `#early-start-config` (API base, translation chunk URLs, formatting locales), so this script's text,
- * and its hash, stay the same from build to build. Written for every browser the app supports, without a
+ * block `#early-start-config` (API base, translation chunk URLs, formatting locales, loading words: see
+ * settings.ts), so this script's text, and its hash, stay the same from build to build. Written for every browser the app supports, without a
  * build step.
  */
 (function (window, document) {
