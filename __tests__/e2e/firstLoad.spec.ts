@@ -62,6 +62,30 @@ test("while the scripts download the page already shows the app's loading view, 
   await expect(page.locator('.boot')).toHaveCount(0);
 });
 
+test("index.html's loading view sits exactly where the store's own loading view draws (no jump when the app takes over)", async ({
+  page,
+}) => {
+  const boxes = () =>
+    page.getByRole('status').evaluate((status) =>
+      [status, status.lastElementChild!].map((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
+  // Before the scripts: index.html's view (the scripts never arrive).
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/cafe?lng=se', { waitUntil: 'commit' });
+  await expect(page.getByRole('status')).toHaveText(text('se', 'shop.loading'));
+  const fromHtml = await boxes();
+  await page.unrouteAll();
+  // The app's own view: the shop's answer never arrives.
+  await page.route('**/api/v2/webshop/cafe', () => undefined);
+  await page.goto('/cafe?lng=se');
+  await expect(page.locator('.boot')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText(text('se', 'shop.loading'));
+  expect(await boxes()).toEqual(fromHtml);
+});
+
 test("the first product's image is preloaded at high priority and is the first card's image", async ({
   page,
 }) => {

@@ -27,10 +27,9 @@ const byLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
 export function earlyStartSettings(texts: (language: Language) => LoadingTexts) {
   return {
     locales: { money: MONEY_LOCALE, ...byLanguage(intlLocale) },
-    loading: byLanguage((language) => ({
-      lang: htmlLang(language),
-      shop: texts(language).shop.loading,
-      other: texts(language).common.loading,
-    })),
+    loading: byLanguage((language) => {
+      const { common, shop } = texts(language);
+      return { lang: htmlLang(language), shop: shop.loading, other: common.loading };
+    }),
   };
 }
