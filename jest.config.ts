@@ -25,7 +25,7 @@ const config: Config = {
       displayName: 'node',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/__tests__/{domain,contract,demo-api,hosting,docs,lint}/**/*.test.ts'],
+      testMatch: ['<rootDir>/__tests__/{domain,contract,demo-api,hosting,docs,lint,scripts}/**/*.test.ts'],
     },
     {
       displayName: 'dom',

@@ -15,8 +15,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Sized for a loaded 2-core machine (issue 21): expectations wait on the app with these defaults, never
+  // with shorter ones of their own, and no test races a server-side timer (the simulators are held through
+  // their control API instead).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

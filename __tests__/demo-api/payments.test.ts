@@ -410,6 +410,39 @@ describe('Swish simulator (fake clock)', () => {
     expect(await stock('semla')).toBe(3);
   });
 
+  it('the control API holds auto-completion (POST /demo/api/swish): a payment started while held waits for an outcome, one started after the release completes by itself', async () => {
+    const auto = await startDemo({ delays: { autoComplete: true, swishMs: 4000 } });
+    try {
+      const control = auto.client();
+      expect((await control.post('/demo/api/swish', { autoComplete: false })).json).toEqual({
+        autoComplete: false,
+      });
+      const held = await swishWith(auto, '');
+      auto.clock.advance(60_000);
+      expect((await session(held)).paymentStatus).toBe('STARTED');
+      const { paymentId } = (await held.get(`${CAFE}/cart`)).json as SessionResponse;
+      expect((await control.post(`/demo/api/payments/${paymentId}/approve`)).status).toBe(200);
+      expect((await session(held)).paymentStatus).toBe('COMPLETED');
+
+      expect((await control.post('/demo/api/swish', { autoComplete: true })).json).toEqual({
+        autoComplete: true,
+      });
+      const free = await swishWith(auto, '');
+      auto.clock.advance(4000);
+      expect((await session(free)).paymentStatus).toBe('COMPLETED');
+    } finally {
+      await auto.close();
+    }
+  });
+
+  it('the control API refuses a malformed hold with 400 and keeps the setting', async () => {
+    const control = h.client();
+    for (const body of [{}, { autoComplete: 'maybe' }, { autoComplete: false, extra: 1 }]) {
+      expect((await control.post('/demo/api/swish', body)).status).toBe(400);
+    }
+    expect(h.api.ctx.delays.autoComplete).toBe(false);
+  });
+
   it('stays pending without autoComplete and without a code', async () => {
     const c = await swishWith(h, 'Inget särskilt');
     h.clock.advance(60_000);

@@ -42,9 +42,8 @@ test("§2 §4 card payment page: 'Kortbetalning', 249,00 kr, 'Betala', then 'Bet
   await shot(page, 'card-page-2-confirmed-polling');
 
   // The intent is read again 5 s after confirmation (§9), and only then does the page say it is paid.
-  const poll = await page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/company/c-cafe/payments/pi_demo_pending'),
-    { timeout: 10_000 },
+  const poll = await page.waitForResponse((r) =>
+    r.url().endsWith('/api/v1/company/c-cafe/payments/pi_demo_pending'),
   );
   expect(Date.now() - confirmedAt).toBeGreaterThanOrEqual(4_500);
   expect(((await poll.json()) as { paymentIntent: { status: string } }).paymentIntent.status).toBe(

@@ -33,16 +33,13 @@ async function realReceipt(request: APIRequestContext): Promise<string> {
   expect(start.ok()).toBe(true);
   let receiptId: string | null = null;
   await expect
-    .poll(
-      async () => {
-        const session = (await (await request.get('/api/v2/webshop/cafe/cart')).json()) as {
-          receiptId?: string | null;
-        };
-        receiptId = session.receiptId ?? null;
-        return receiptId;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      const session = (await (await request.get('/api/v2/webshop/cafe/cart')).json()) as {
+        receiptId?: string | null;
+      };
+      receiptId = session.receiptId ?? null;
+      return receiptId;
+    })
     .not.toBeNull();
   return receiptId as unknown as string;
 }

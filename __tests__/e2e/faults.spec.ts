@@ -146,7 +146,7 @@ async function addWhileSavesFail(page: Page): Promise<Locator> {
 /** Saves work again: the next retry saves the Kanelbulle and the unsaved status goes. */
 async function expectSavedOnceSavesWork(page: Page, unsaved: Locator): Promise<void> {
   await page.unroute('**/api/v2/webshop/*/cart');
-  await expect(unsaved).toHaveCount(0, { timeout: 15_000 });
+  await expect(unsaved).toHaveCount(0);
   expect((await serverCart(page, 'cafe')).cart).toEqual([
     expect.objectContaining({ productId: 'kanelbulle', count: 1 }),
   ]);
@@ -194,7 +194,7 @@ test('§4 a reload while cart saves fail (no answer) keeps the edits, and the se
 
   await page.unroute('**/api/v2/webshop/*/cart');
   await expect
-    .poll(async () => (await serverCart(page, 'cafe')).cart, { timeout: 15_000 })
+    .poll(async () => (await serverCart(page, 'cafe')).cart)
     .toEqual([expect.objectContaining({ productId: 'kanelbulle', count: 2 })]);
 });
 
@@ -288,11 +288,11 @@ async function toVivaCheckout(page: Page): Promise<string> {
 
 /**
  * Back in the cart with the three methods to choose from and no Viva spinner: the app waits 1.5 s for a
- * completion that may still arrive, then cancels; 5 s leaves room for a loaded CI machine.
+ * completion that may still arrive, then cancels (within the suite's default expect timeout).
  */
 async function expectMethodsAgain(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
-  await expect(page.getByText(VIVA_REDIRECTING)).toHaveCount(0, { timeout: 5_000 });
+  await expect(page.getByText(VIVA_REDIRECTING)).toHaveCount(0);
   for (const name of Object.values(METHOD)) await expect(methodButton(page, name)).toBeVisible();
 }
 
@@ -308,7 +308,7 @@ test("§2 §4 back from Viva's checkout without paying (browser Back): within se
   await expect(page).toHaveURL(/\/cafe\/cart$/);
   await expectMethodsAgain(page);
   await expect
-    .poll(async () => (await simulatorPayment(page.request, orderCode))?.status, { timeout: 3_000 })
+    .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
     .not.toBe('STARTED');
 });
 
@@ -322,10 +322,10 @@ test("§2 §4 Viva's own Cancel on the hosted checkout: back in the shop with th
   await page
     .getByRole('button', { name: /cancel|avbryt/i })
     .or(page.getByRole('link', { name: /cancel|avbryt/i }))
-    .click({ timeout: 5_000 });
+    .click();
   await expect(page).toHaveURL(/\/cafe\/cart(\?|$)/);
   await expectMethodsAgain(page);
   await expect
-    .poll(async () => (await simulatorPayment(page.request, orderCode))?.status, { timeout: 3_000 })
+    .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
     .not.toBe('STARTED');
 });

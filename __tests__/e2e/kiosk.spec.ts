@@ -32,7 +32,15 @@ import {
   webStorage,
 } from './helpers/kiosk';
 import { keepPaymentPendingOnPage, swishAppRequests, test } from './helpers/moneyTrust';
-import { CUSTOMER, holdRequests, sessionPaymentId, shot, simulatorPayment } from './helpers/payment';
+import {
+  approvePayment,
+  CUSTOMER,
+  holdRequests,
+  holdSwishCompletion,
+  sessionPaymentId,
+  shot,
+  simulatorPayment,
+} from './helpers/payment';
 import { cartSaved, KIOSK, openShop, serverCart } from './helpers/shop';
 
 /**
@@ -178,7 +186,6 @@ for (const viewport of KIOSK_VIEWPORTS) {
     test(`issue 10: every control is at least 56 × 56 px and no link leads off the kiosk, on the store with items, the cart with Swish's QR code and the receipt (axe clean) — ${size}`, async ({
       page,
     }) => {
-      test.setTimeout(60_000);
       await openKiosk(page);
       await kioskAdd(page, 'Kanelbulle', 2);
       await kioskAdd(page, 'Ostfralla');
@@ -396,7 +403,6 @@ test.describe('768×1024', () => {
   test('issue 10: no answer to "Är du kvar?" clears the kiosk: the open payment cancelled on the server, the cart emptied there too, nothing typed left in web storage, the form empty, Swedish again, the store at the top', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await page.clock.install();
     await kanelbullarInCart(page);
     await nameField(page).fill(CUSTOMER.name);
@@ -464,7 +470,6 @@ test.describe('1280×800', () => {
   test('issue 10: while a card payment waits for 3-D Secure (STARTED on the server) the kiosk does not ask at 61 s nor at 170 s, asks at 180 s, and with no answer cancels that payment on the server', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await page.clock.install();
     await kanelbullarInCart(page);
     await fillKioskDetails(page);
@@ -547,7 +552,6 @@ async function expectReceiptQrFor(page: Page, baseURL: string | undefined, recei
 test('issue 10: a cancel the server refuses keeps the kiosk from clearing: the pending payment and the cart stay until a retried cancel goes through, then the next customer gets an empty store', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await page.clock.install();
   await kanelbullarInCart(page);
   await fillKioskDetails(page);
@@ -583,8 +587,8 @@ test('issue 10: Swish on the kiosk starts at once with kiosk: true and shows the
   page,
   baseURL,
 }) => {
-  test.setTimeout(45_000);
   const appRequests = swishAppRequests(page);
+  await holdSwishCompletion(page.request);
   await readyToPay(page);
   const release = await holdSessionReads(page);
   const startRequest = page.waitForRequest(isStart);
@@ -609,6 +613,7 @@ test('issue 10: Swish on the kiosk starts at once with kiosk: true and shows the
   await shot(page, 'kiosk-swish-qr', qr);
 
   release();
+  await approvePayment(page.request, started.paymentId); // the customer approves in the Swish app
   const receiptId = await expectKioskReceipt(page);
   expect(await simulatorPayment(page.request, started.paymentId)).toMatchObject({
     status: 'COMPLETED',
@@ -626,8 +631,9 @@ test('issue 10: Swish on the kiosk starts at once with kiosk: true and shows the
 test('issue 10: "Skicka till min telefon" cancels the QR code\'s payment on the server and starts one to that number, without a QR code or token; it completes on the receipt and swish:// is never opened', async ({
   page,
 }) => {
-  test.setTimeout(45_000);
   const appRequests = swishAppRequests(page);
+  // The QR code's payment must still be pending when the customer sends the request to their phone.
+  await holdSwishCompletion(page.request);
   await readyToPay(page);
   const starts: Record<string, unknown>[] = [];
   page.on('request', (r) => {
@@ -637,7 +643,6 @@ test('issue 10: "Skicka till min telefon" cancels the QR code\'s payment on the 
   await kioskMethodButton(page, KIOSK_METHOD.swish).click();
   const first = (await (await firstStart).json()) as { paymentId: string; token: string | null };
   expect(first.token).toBeTruthy();
-  // The demo's Swish completes the QR code's payment 1.5 s after its start: the customer is quicker.
   const secondStart = page.waitForResponse(isStartAnswer);
   await page.getByLabel(se('paymentMethods.swish.phoneLabel')).fill(CUSTOMER.phone);
   await page.getByRole('button', { name: se('kiosk.swish.sendToPhone') }).click();
@@ -656,6 +661,7 @@ test('issue 10: "Skicka till min telefon" cancels the QR code\'s payment on the 
   await shot(page, 'kiosk-swish-sent-to-phone');
 
   release();
+  await approvePayment(page.request, second.paymentId);
   const receiptId = await expectKioskReceipt(page);
   expect(await simulatorPayment(page.request, second.paymentId)).toMatchObject({
     status: 'COMPLETED',
@@ -669,7 +675,6 @@ test('issue 10: the receipt returns to the empty store 30 s after it appeared wi
   page,
   baseURL,
 }) => {
-  test.setTimeout(45_000);
   await page.clock.install();
   await readyToPay(page);
   const release = await keepPaymentPendingOnPage(page);

@@ -76,9 +76,7 @@ test('a route error reaches the collector, as production, without contact detail
   );
   await failNextScreen(page, '/receipt/c-cafe/r1?email=anna@example.com&phone=+46701234567');
 
-  await expect
-    .poll(async () => (await events(request)).map(message).join('\n'), { timeout: 10_000 })
-    .toMatch(/Loading chunk/);
+  await expect.poll(async () => (await events(request)).map(message).join('\n')).toMatch(/Loading chunk/);
   const [event] = (await events(request)).filter((e) => message(e).includes('Loading chunk'));
   expect(event?.environment).toBe('production');
   expect(event?.release).toBe(process.env.SENTRY_RELEASE ?? 'e2e');
@@ -123,7 +121,7 @@ test("a server error that echoes the customer's name and details reaches the col
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect
-    .poll(async () => (await events(request)).map(message).join('\n'), { timeout: 10_000 })
+    .poll(async () => (await events(request)).map(message).join('\n'))
     .toContain('NetworkError: Payment failed for [Filtered]');
   const everything = (await envelopes(request)).map((e) => e.raw).join('\n');
   // The answer text went along as the report's detail, scrubbed word by word.
@@ -141,15 +139,13 @@ test("a 'Failed to fetch' is not reported", async ({ page, request }) => {
 
   // A real error afterwards proves the pipeline works and has sent everything reported before it.
   await failNextScreen(page, '/integrateVisma');
-  await expect
-    .poll(async () => (await events(request)).map(message).join('\n'), { timeout: 10_000 })
-    .toMatch(/Loading chunk/);
+  await expect.poll(async () => (await events(request)).map(message).join('\n')).toMatch(/Loading chunk/);
   expect((await events(request)).filter((e) => message(e).includes('Failed to fetch'))).toEqual([]);
 
   // It was reported and dropped by the SDK's filter: the client report sent when the page is hidden
   // counts one error discarded by an event processor (the ignoreErrors filter).
   await page.close({ runBeforeUnload: true });
   await expect
-    .poll(async () => (await envelopes(request)).map((e) => e.raw).join('\n'), { timeout: 10_000 })
+    .poll(async () => (await envelopes(request)).map((e) => e.raw).join('\n'))
     .toMatch(/"discarded_events":\[\{"reason":"event_processor","category":"error","quantity":1\}\]/);
 });

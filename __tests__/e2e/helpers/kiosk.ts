@@ -135,7 +135,7 @@ export function idleDialog(page: Page, lng: Language = 'se'): Locator {
 
 /** The kiosk's receipt page: its URL, the take-away heading, and the receipt id it shows. */
 export async function expectKioskReceipt(page: Page): Promise<string> {
-  await expect(page).toHaveURL(/\/cafe\/receipt\/[^/?#]+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/cafe\/receipt\/[^/?#]+$/);
   await expect(page.getByRole('heading', { level: 2, name: se('kiosk.receipt.scan') })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: se('receipt.title') })).toBeVisible();
   const receiptId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string);

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { test as base } from './test';
-import { resetDemo, type SimulatorPayment } from './payment';
+import { releaseSwishCompletion, resetDemo, type SimulatorPayment } from './payment';
 
 /**
  * Issue 9 "a checkout you can trust with money": what the customer was shown against what the demo's
@@ -29,12 +29,14 @@ export async function paymentsSince(
 
 /**
  * Ends the test's payments that are still pending (a Swish payment left pending completes by itself after
- * SWISH_DELAY_MS and would take stock after the reset), then puts the demo's stock back.
+ * SWISH_DELAY_MS and would take stock after the reset), lets Swish complete by itself again (a test may have
+ * held it: holdSwishCompletion), then puts the demo's stock back.
  */
 export async function cleanUpPayments(request: APIRequestContext, before: Set<string>): Promise<void> {
   for (const payment of await paymentsSince(request, before)) {
     if (payment.status === 'STARTED') await request.post(`/demo/api/payments/${payment.paymentId}/cancel`);
   }
+  await releaseSwishCompletion(request);
   await resetDemo(request);
 }
 

@@ -54,7 +54,7 @@ export async function chooseMethod(page: Page, name: string): Promise<void> {
 
 /** The receipt page of the café, reached by the saga's navigation after COMPLETED (§2, §4). */
 export async function expectReceipt(page: Page, shopId = 'cafe'): Promise<string> {
-  await expect(page).toHaveURL(new RegExp(`/${shopId}/receipt/[^/?#]+$`), { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`/${shopId}/receipt/[^/?#]+$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
   const receiptId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string);
   await expect(page.getByText(`Receipt number: ${receiptId}`)).toBeVisible();
@@ -91,6 +91,27 @@ export async function sessionPaymentId(page: Page, shopId = 'cafe'): Promise<str
   const { paymentId } = (await response.json()) as { paymentId: string | null };
   expect(paymentId, 'the session has a payment').toBeTruthy();
   return paymentId as string;
+}
+
+/**
+ * Holds the demo's Swish auto-completion (SWISH_DELAY_MS) for the rest of the test, through the simulator's
+ * control API: Swish payments started meanwhile stay pending until the test approves them
+ * (`approvePayment`), so no test races the server's timer (issue 21). The suite's server runs one test at a
+ * time; the hold ends with the test (the `test` of helpers/moneyTrust.ts lets it go afterwards).
+ */
+export async function holdSwishCompletion(request: APIRequestContext): Promise<void> {
+  expect((await request.post('/demo/api/swish', { data: { autoComplete: false } })).ok()).toBe(true);
+}
+
+/** Lets the demo's Swish complete by itself again (its default). */
+export async function releaseSwishCompletion(request: APIRequestContext): Promise<void> {
+  expect((await request.post('/demo/api/swish', { data: { autoComplete: true } })).ok()).toBe(true);
+}
+
+/** Approves a pending payment in the simulator (its control API), as the customer's bank app would. */
+export async function approvePayment(request: APIRequestContext, paymentId: string): Promise<void> {
+  const response = await request.post(`/demo/api/payments/${paymentId}/approve`);
+  expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** Puts stock, tabs and the card page's seeded intents back to the fixtures (the /demo page's reset). */

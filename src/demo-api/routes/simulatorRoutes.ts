@@ -1,6 +1,6 @@
 /**
  * The payment simulator QA uses by hand (/demo/simulator: pending payments with Approve, Decline, Cancel,
- * Error) and its JSON control API for tests (/demo/api/payments…), plus the e-mail outbox (/demo/outbox,
+ * Error) and its JSON control API for tests (/demo/api/payments…, /demo/api/swish), plus the e-mail outbox (/demo/outbox,
  * /demo/api/outbox).
  */
 import type { FastifyInstance } from 'fastify';
@@ -100,6 +100,27 @@ export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext):
     { schema: { params: paymentParams, body: emptyBody } },
     async (request) =>
       toSimulator(applyOutcome(ctx, request.params.paymentId, request.params.outcome), ctx.clock()),
+  );
+
+  // Holds (false) or lets (true) the demo's Swish complete by itself: payments started while it is held wait
+  // for an outcome from this API or the page, so a test never races SWISH_DELAY_MS (issue 21). Payments
+  // already started keep the due time they got; error codes in the message still force their outcome.
+  app.post<{ Body: { autoComplete: boolean } }>(
+    '/demo/api/swish',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['autoComplete'],
+          properties: { autoComplete: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      ctx.delays.autoComplete = request.body.autoComplete;
+      return { autoComplete: ctx.delays.autoComplete };
+    },
   );
 
   // The page's buttons: a form POST per outcome, then back to the page (303) whatever happened.
