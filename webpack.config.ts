@@ -116,7 +116,7 @@ class HostConfigsPlugin {
 
 /**
  * One config for production builds and the demo server's dev middleware.
- * Build-time configuration comes from the environment (see src/app/config.ts and README).
+ * Build-time configuration comes from the environment (see src/shared/config.ts and docs/development.md).
  */
 export default function config(
   _env: unknown,

@@ -3,8 +3,8 @@
 // load (every minified byte traced to its source through the source maps, each file's gzip size shared in
 // proportion: an estimate, since gzip does not compress every part alike). Run after `npm run build:stats`.
 // Fails (exit 1) when the initial load's gzip size is over the budget: sizes are deterministic, so CI
-// (.ci/run) enforces it. The budget is what the store's first screen needs today; see README
-// "Performance budgets" for what it is made of and why it is not lower.
+// (.ci/run) enforces it. The budget is what the store's first screen needs today; see docs/performance.md
+// ("Budget") for what it is made of and why it is not lower.
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');

@@ -1,7 +1,7 @@
 /**
  * The HTTP headers the SPA is served with: one source for the demo server (src/demo-api/routes/spaHosting.ts) and
  * for the production host configs the build writes next to the bundle (`_headers` for a CDN such as Netlify
- * or Cloudflare Pages, `nginx.conf` for nginx; see hostConfigs.ts and README "Deployment").
+ * or Cloudflare Pages, `nginx.conf` for nginx; see hostConfigs.ts and docs/deployment.md).
  *
  * The Content-Security-Policy is derived from the build's configuration, so it allows exactly the providers
  * that build talks to and nothing else:

@@ -11,7 +11,7 @@ export interface ForcedOutcome {
   status: Exclude<StoredPaymentStatus, 'STARTED' | 'COMPLETED'>;
   /** What the session shows as `message`. */
   message: string;
-  /** Human text for the simulator pages and README. */
+  /** Human text for the simulator pages and docs/demo-api.md. */
   meaning: string;
 }
 

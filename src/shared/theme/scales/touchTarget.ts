@@ -1,7 +1,7 @@
 /**
  * Smallest size of anything to tap, in CSS px; read as `touchTarget.phone`. Phones: 44 × 44, WCAG 2.2
  * success criterion 2.5.5 "Target Size (Enhanced)" and Apple's Human Interface Guidelines. Kiosk: 56 × 56,
- * a finger at arm's length on a standing counter tablet (README "Kiosk mode", issue 10); KioskShell raises
+ * a finger at arm's length on a standing counter tablet (docs/kiosk.md, issue 10); KioskShell raises
  * every control to it.
  */
 
