@@ -1,35 +1,36 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/demoServer';
+import { E2E_PORT, E2E_PORTS, E2E_WORKERS } from './__tests__/e2e/helpers/servers';
 
 /**
  * Browser suite: Debian's Chromium (never a downloaded browser) against the built SPA served by the demo
- * API on loopback, with an in-memory database so every run starts from the fixtures.
+ * API on loopback, with an in-memory database so every run starts from the fixtures. Each worker has its own
+ * demo server (helpers/servers.ts; the `baseURL` of helpers/test.ts picks it), so tests running at once
+ * share no state.
  */
-const port = Number(process.env.E2E_PORT ?? 4321);
-
 export default defineConfig({
   testDir: '__tests__/e2e',
   testMatch: '**/*.spec.ts',
   // One output folder per port, so runs on other ports never delete each other's traces.
-  outputDir: `test-results/e2e-${port}`,
+  outputDir: `test-results/e2e-${E2E_PORT}`,
+  // A spec file's tests run in order in one worker (some share a page's story); files run side by side.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   // Sized for a loaded 2-core machine (issue 21): expectations wait on the app with these defaults, never
   // with shorter ones of their own, and no test races a server-side timer (the simulators are held through
   // their control API instead).
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
+  webServer: E2E_PORTS.map((port) => ({
     command: `npx tsx src/demo-api/main.ts --dist`,
     url: `http://127.0.0.1:${port}/demo`,
     env: {
@@ -37,12 +38,12 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DEMO_DB: ':memory:',
       SWISH_DELAY_MS: '1500',
-      // One server for the whole suite, whose Swish tests send about 20 requests to one number (CUSTOMER.phone)
-      // within minutes; the default (5 in 10 minutes, src/demo-api/http/rateLimits.ts) would refuse most of them.
-      // Every other limit runs with its default here.
+      // One server serves many tests, whose Swish tests send about 20 requests to one number (CUSTOMER.phone)
+      // within minutes; the default (5 in 10 minutes, src/demo-api/http/rateLimits.ts) would refuse most of
+      // them. Every other limit runs with its default here.
       RATE_LIMIT_SWISH_PER_PHONE: '100/600',
     },
     reuseExistingServer: false,
     timeout: 60_000,
-  },
+  })),
 });

@@ -86,7 +86,7 @@ function provision({ env, uid, projectDir, log, fail }) {
   for (const need of missing) log(`  ${need.pkg}: ${need.why}`);
   const apt = (args) =>
     spawnSync('apt-get', args, {
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: 'ignore', // on failure the user is told to run the command and read its output
       env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
     }).status === 0;
   const installed = apt(['update', '-qq']) && apt(['install', '-y', '-qq', ...pkgs]);

@@ -5,7 +5,9 @@ import { addFromGrid, headerCartLink } from './helpers/shop';
 
 // §8 error reporting in the built app: the build's SENTRY_DSN points at the demo API's collector
 // (`npm run test:e2e` builds with SENTRY_DSN=http://e2e@127.0.0.1:4321/1 and SENTRY_RELEASE=e2e), so
-// nothing leaves the machine.
+// nothing leaves the machine. These tests run on that server, which serves no other spec
+// (helpers/servers.ts), so its collector holds only their reports.
+test.use({ server: 'reports' });
 
 interface Envelope {
   raw: string;

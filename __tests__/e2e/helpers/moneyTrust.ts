@@ -19,7 +19,7 @@ export async function paymentIdsNow(request: APIRequestContext): Promise<Set<str
   return new Set((await allPayments(request)).map((p) => p.paymentId));
 }
 
-/** Payments created since `before` (the browser suite runs one test at a time, so these are the test's). */
+/** Payments created since `before` (each worker has a demo server of its own, so these are the test's). */
 export async function paymentsSince(
   request: APIRequestContext,
   before: Set<string>,

@@ -96,7 +96,7 @@ export async function sessionPaymentId(page: Page, shopId = 'cafe'): Promise<str
 /**
  * Holds the demo's Swish auto-completion (SWISH_DELAY_MS) for the rest of the test, through the simulator's
  * control API: Swish payments started meanwhile stay pending until the test approves them
- * (`approvePayment`), so no test races the server's timer (issue 21). The suite's server runs one test at a
+ * (`approvePayment`), so no test races the server's timer (issue 21). A worker's server runs one test at a
  * time; the hold ends with the test (the `test` of helpers/moneyTrust.ts lets it go afterwards).
  */
 export async function holdSwishCompletion(request: APIRequestContext): Promise<void> {

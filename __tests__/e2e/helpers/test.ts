@@ -1,10 +1,11 @@
 /**
- * The browser suite's `test`: Playwright's, plus a rule every test checks on every page it opens (issue 12):
- * no Content-Security-Policy violation. Each page and frame reports `securitypolicyviolation` events to the
+ * The browser suite's `test`: Playwright's, talking to its worker's own demo server (issue 21), plus a rule
+ * every test checks on every page it opens (issue 12): no Content-Security-Policy violation. Each page and frame reports `securitypolicyviolation` events to the
  * test, which fails at its end if any arrived. Pages of a context a test makes itself (browser.newContext)
  * are outside it unless the test watches them too; hosting.spec.ts walks every route and payment panel.
  */
 import { expect, test as base, type BrowserContext } from '@playwright/test';
+import { serverPort, type E2eServer } from './servers';
 
 declare global {
   interface Window {
@@ -33,7 +34,12 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
   return violations;
 }
 
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; server: E2eServer }>({
+  server: ['own', { option: true }],
+  // The worker's own demo server (helpers/servers.ts); contexts a test makes with browser.newContext get it too.
+  baseURL: async ({ server }, use, testInfo) => {
+    await use(`http://127.0.0.1:${serverPort(server, testInfo.parallelIndex)}`);
+  },
   cspViolations: [
     async ({ context }, use) => {
       const violations = await watchCspViolations(context);
