@@ -37,8 +37,8 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
 export const test = base.extend<{ cspViolations: string[]; server: E2eServer }>({
   server: ['own', { option: true }],
   // The worker's own demo server (helpers/servers.ts); contexts a test makes with browser.newContext get it too.
-  baseURL: async ({ server }, use, testInfo) => {
-    await use(`http://127.0.0.1:${serverPort(server, testInfo.parallelIndex)}`);
+  baseURL: async ({ server }, provide, testInfo) => {
+    await provide(`http://127.0.0.1:${serverPort(server, testInfo.parallelIndex)}`);
   },
   cspViolations: [
     async ({ context }, use) => {
