@@ -1,12 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
-import { approveOrCompleted, keepPaymentPendingOnPage, paymentsSince, test } from './helpers/moneyTrust';
+import { paymentsSince, test } from './helpers/moneyTrust';
 import {
+  approvePayment,
   cafeCartWith,
   chooseMethod,
   CUSTOMER,
   expectReceipt,
   fillDetails,
+  holdSessionReads,
+  holdSwishCompletion,
   METHOD,
   methodButton,
   sessionPaymentId,
@@ -43,7 +46,7 @@ test('§4 §8 the start answer is lost after the server created the Swish paymen
   page,
   paymentsBefore: before,
 }) => {
-  const release = await keepPaymentPendingOnPage(page);
+  await holdSwishCompletion(page.request); // pending until the test approves, as in Swish until the payer does
   let lost = 0;
   await page.route('**/cart/startPayment', async (route) => {
     if (lost > 0) return route.fallback();
@@ -61,8 +64,7 @@ test('§4 §8 the start answer is lost after the server created the Swish paymen
   const created = await paymentsSince(page.request, before);
   expect(created, 'the one payment the lost start created').toHaveLength(1);
 
-  await approveOrCompleted(page.request, created[0]?.paymentId ?? '');
-  await release();
+  await approvePayment(page.request, created[0]?.paymentId ?? '');
   await expectReceipt(page);
 });
 
@@ -78,6 +80,7 @@ test('§4 §8 the start request never reaches the server: the page shows an erro
   expect(await paymentsSince(page.request, before)).toEqual([]);
 
   await page.unroute('**/cart/startPayment');
+  await holdSessionReads(page); // the waiting state stays on screen for the check (the test ends here)
   // The open method's panel follows the 'Choose payment' region (it is not inside it).
   await page
     .getByRole('button', { name: /^(Start the payment again|Start over|Try again|Pay with Swish)$/ })
@@ -90,7 +93,7 @@ test('§4 §8 the start request never reaches the server: the page shows an erro
 test('§4 §8 Cancel answered with 500: the Swish payment stays visible as pending, and its approval before the cancel gets through ends on the receipt (axe clean)', async ({
   page,
 }) => {
-  const release = await keepPaymentPendingOnPage(page);
+  await holdSwishCompletion(page.request); // pending until the test approves, as in Swish until the payer does
   await swishReady(page);
   await page.getByRole('button', { name: 'Pay with Swish' }).click();
   await expect(page.getByText(WAITING)).toBeVisible();
@@ -117,8 +120,7 @@ test('§4 §8 Cancel answered with 500: the Swish payment stays visible as pendi
   await expectNoAxeViolations(page, 'cart: Swish pending after a failed cancel');
 
   // The payer approves before any cancel gets through: the page follows the payment to the receipt.
-  await approveOrCompleted(page.request, paymentId);
-  await release();
+  await approvePayment(page.request, paymentId);
   await expectReceipt(page);
 });
 

@@ -31,11 +31,11 @@ import {
   watchFor,
   webStorage,
 } from './helpers/kiosk';
-import { keepPaymentPendingOnPage, swishAppRequests, test } from './helpers/moneyTrust';
+import { swishAppRequests, test } from './helpers/moneyTrust';
 import {
   approvePayment,
   CUSTOMER,
-  holdRequests,
+  holdSessionReads,
   holdSwishCompletion,
   sessionPaymentId,
   shot,
@@ -63,12 +63,6 @@ const anyOrderPanel = (page: Page) =>
   });
 const anyLanguageGroup = (page: Page) =>
   page.getByRole('group', { name: new RegExp(`^(${ALL.map((l) => text(l, 'kiosk.language')).join('|')})$`) });
-
-/**
- * The demo's Swish completes a payment 1.5 s after its start: to look at (and run axe on) the screen of a
- * pending payment, the page's session reads wait until the returned release is called.
- */
-const holdSessionReads = (page: Page) => holdRequests(page, SESSION, 'GET');
 
 const kioskSetting = (page: Page) => page.evaluate(() => localStorage.getItem('kiosk'));
 
@@ -676,8 +670,8 @@ test('issue 10: the receipt returns to the empty store 30 s after it appeared wi
   baseURL,
 }) => {
   await page.clock.install();
+  await holdSwishCompletion(page.request);
   await readyToPay(page);
-  const release = await keepPaymentPendingOnPage(page);
   await kioskMethodButton(page, KIOSK_METHOD.swish).click();
   await expect(swishQr(page)).toBeVisible();
   const lastInput = await pageNow(page);
@@ -685,7 +679,7 @@ test('issue 10: the receipt returns to the empty store 30 s after it appeared wi
   // The customer takes 45 s to approve in the Swish app on their own phone (a payment waits 3 minutes).
   await idleUntil(page, lastInput, 45_000);
   await expect(idleDialog(page)).toHaveCount(0);
-  await release();
+  await approvePayment(page.request, await sessionPaymentId(page));
   await page.clock.resume();
   const receiptId = await expectKioskReceipt(page);
   const arrived = await pageNow(page);

@@ -3,7 +3,6 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { IPHONE, openDevice } from './helpers/devices';
 import {
   amountToPay,
-  approveOrCompleted,
   expectChargedAsShown,
   paymentsSince,
   recordTotalAtPay,
@@ -11,11 +10,14 @@ import {
   test,
 } from './helpers/moneyTrust';
 import {
+  approvePayment,
   cafeCartWith,
   chooseMethod,
   CUSTOMER,
   expectReceipt,
   fillDetails,
+  holdSessionReads,
+  holdSwishCompletion,
   METHOD,
   sessionPaymentId,
 } from './helpers/payment';
@@ -198,6 +200,7 @@ test('§4 §5 §8 two customers race for the last 3 Semlor with Swish: exactly o
   request,
   paymentsBefore: before,
 }) => {
+  await holdSwishCompletion(request); // the winner's payment waits for the test's approval
   const first = await semlaCustomer(browser);
   const second = await semlaCustomer(browser);
   try {
@@ -211,7 +214,7 @@ test('§4 §5 §8 two customers race for the last 3 Semlor with Swish: exactly o
     await expect(loser.getByText(WAITING)).toHaveCount(0);
     await expect(outOfStock(loser)).toBeVisible();
 
-    await approveOrCompleted(request, started[0]?.paymentId ?? '');
+    await approvePayment(request, started[0]?.paymentId ?? '');
     await expectReceipt(winner);
     // The loser's page is still the cart, with the stock message, and no receipt comes later either.
     await expect(loser).toHaveURL(/\/cafe\/cart$/);
@@ -251,6 +254,7 @@ test('§4 §5 §8 a pending payment holds the last 3 Semlor until its customer a
     await holder.getByRole('button', { name: METHOD.stripe, exact: true }).click();
     await expect.poll(async () => (await paymentsSince(request, before))[0]?.status).toBe('CANCELLED');
 
+    await holdSessionReads(other.page); // its waiting state stays on screen for the check
     await other.page.getByRole('button', { name: /^(Pay with Swish|Start the payment again)$/ }).click();
     await expect(other.page.getByText(WAITING)).toBeVisible();
     await expect(outOfStock(other.page)).toHaveCount(0);

@@ -7,6 +7,7 @@ import {
   CUSTOMER,
   expectReceipt,
   fillDetails,
+  holdSessionReads,
   METHOD,
   paymentSection,
   sessionPaymentId,
@@ -18,6 +19,8 @@ import {
  * Issue 5 QA determinism, Swish against the demo's simulator (SPEC §2 Swish panel, §4, §8): the payment
  * completes after SWISH_DELAY_MS (1.5 s in playwright.config.ts) unless "Additional information" carries one
  * of Swish's MSS codes (RF07 declined, BANKIDCL cancelled), which the demo applies when the delay is over.
+ * Where a test looks at the waiting state, the page's session reads are held meanwhile (holdSessionReads),
+ * so the outcome cannot overtake the check on a slow machine.
  */
 
 test.use({ viewport: PHONE });
@@ -31,11 +34,13 @@ test('§4 Swish paid: phone entry, start, waiting for the app, then the receipt'
   await fillDetails(page, { phone: CUSTOMER.phone });
   await chooseMethod(page, METHOD.swish);
   await shot(page, 'swish-1-not-started', paymentSection(page));
+  const release = await holdSessionReads(page);
   await page.getByRole('button', { name: payWithSwish }).click();
   await expect(page.getByText(waiting)).toBeVisible();
   await shot(page, 'swish-2-started-waiting', paymentSection(page));
   const paymentId = await sessionPaymentId(page);
 
+  release();
   await expectReceipt(page);
   await expect(page.getByText(`Paid by ${METHOD.swish}`)).toBeVisible();
   await expect(page.getByRole('article')).toContainText('Kanelbulle');
@@ -61,9 +66,11 @@ test('§4 §8 Swish declined (RF07) shows the error and allows a restart', async
   await cafeCartWith(page, [{ title: 'Kardemummabulle' }]);
   await fillDetails(page, { phone: CUSTOMER.phone, extraInfo: 'RF07' });
   await chooseMethod(page, METHOD.swish);
+  const release = await holdSessionReads(page);
   await page.getByRole('button', { name: payWithSwish }).click();
   await expect(page.getByText(waiting)).toBeVisible();
   const declined = await sessionPaymentId(page);
+  release();
 
   const error = page.getByRole('alert').filter({ hasText: 'An error occurred, please try again: RF07' });
   await expect(error).toBeVisible();
@@ -79,8 +86,10 @@ test('§4 Swish cancelled in BankID (BANKIDCL) says the payment was cancelled an
   await cafeCartWith(page, [{ title: 'Kardemummabulle' }]);
   await fillDetails(page, { phone: CUSTOMER.phone, extraInfo: 'bankidcl' });
   await chooseMethod(page, METHOD.swish);
+  const release = await holdSessionReads(page);
   await page.getByRole('button', { name: payWithSwish }).click();
   await expect(page.getByText(waiting)).toBeVisible();
+  release();
   await expect(page.getByRole('alert').filter({ hasText: 'Payment was cancelled' })).toBeVisible();
   await expect(page.getByRole('button', { name: restart })).toBeVisible();
   await shot(page, 'swish-6-cancelled-bankidcl', paymentSection(page));
@@ -102,11 +111,13 @@ test('§4 Swish restart after a failure starts a new payment, and a payment with
   const first = await sessionPaymentId(page);
 
   // Restart: a new payment, waiting again; the same message makes Swish decline it again.
+  const releaseSecond = await holdSessionReads(page);
   await page.getByRole('button', { name: restart }).click();
   await expect(page.getByText(waiting)).toBeVisible();
   await expect(error).toHaveCount(0);
   const second = await sessionPaymentId(page);
   expect(second).not.toBe(first);
+  releaseSecond();
   await expect(error).toBeVisible();
   expect((await simulatorPayment(page.request, second))?.status).toBe('FAILED');
 
@@ -114,8 +125,10 @@ test('§4 Swish restart after a failure starts a new payment, and a payment with
   await page.getByLabel(/^Additional information/).fill('Utan socker, tack');
   await expect(error).toHaveCount(0);
   await chooseMethod(page, METHOD.swish);
+  const releaseThird = await holdSessionReads(page);
   await page.getByRole('button', { name: payWithSwish }).click();
   await expect(page.getByText(waiting)).toBeVisible();
+  releaseThird();
   await expectReceipt(page);
   await expect(page.getByRole('article')).toContainText('Kardemummabulle');
 });

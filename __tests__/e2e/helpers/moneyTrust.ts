@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { test as base } from './test';
-import { releaseSwishCompletion, resetDemo, type SimulatorPayment } from './payment';
+import { resetDemo, type SimulatorPayment } from './payment';
 
 /**
  * Issue 9 "a checkout you can trust with money": what the customer was shown against what the demo's
@@ -29,28 +29,13 @@ export async function paymentsSince(
 
 /**
  * Ends the test's payments that are still pending (a Swish payment left pending completes by itself after
- * SWISH_DELAY_MS and would take stock after the reset), lets Swish complete by itself again (a test may have
- * held it: holdSwishCompletion), then puts the demo's stock back.
+ * SWISH_DELAY_MS and would take stock after the reset), then puts the demo's stock back.
  */
 export async function cleanUpPayments(request: APIRequestContext, before: Set<string>): Promise<void> {
   for (const payment of await paymentsSince(request, before)) {
     if (payment.status === 'STARTED') await request.post(`/demo/api/payments/${payment.paymentId}/cancel`);
   }
-  await releaseSwishCompletion(request);
   await resetDemo(request);
-}
-
-/**
- * Approves a pending payment in the simulator. The demo's Swish completes a payment by itself once
- * SWISH_DELAY_MS (1.5 s in playwright.config.ts) has passed, so a payment that is already COMPLETED counts
- * as approved too; any other end is a failure.
- */
-export async function approveOrCompleted(request: APIRequestContext, paymentId: string): Promise<void> {
-  const response = await request.post(`/demo/api/payments/${paymentId}/approve`);
-  if (response.ok()) return;
-  expect(response.status(), await response.text()).toBe(409);
-  const payment = (await allPayments(request)).find((p) => p.paymentId === paymentId);
-  expect(payment?.status, `payment ${paymentId} was neither pending nor completed`).toBe('COMPLETED');
 }
 
 /** '1 050,00 kr' (sv-SE money as the shop shows it, §9) → 105000 minor units. */
@@ -119,39 +104,6 @@ export async function expectChargedAsShown(
     wrong,
     `payments asked for another amount than the page showed at Pay (shown: ${shown.join(', ')} öre)`,
   ).toEqual([]);
-}
-
-/**
- * Keeps the page's view of its Swish payment pending, as the real Swish does until the payer approves in
- * the app: the demo's Swish completes by itself after SWISH_DELAY_MS (1.5 s), which is too short to look at
- * (and run axe on) the states in between. While held, session answers (GET …/cart) that report the
- * payment finished are rewritten to STARTED; the server itself is untouched. Answers the release.
- */
-export async function keepPaymentPendingOnPage(page: Page, shopId = 'cafe'): Promise<() => Promise<void>> {
-  let holding = true;
-  const url = new RegExp(`/api/v2/webshop/${shopId}/cart(\\?|$)`);
-  await page.route(url, async (route) => {
-    if (!holding || route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
-    const session = (await response.json()) as {
-      paymentStatus: string | null;
-      paymentId: string | null;
-      receiptId: string | null;
-    };
-    if (session.paymentId && session.paymentStatus && session.paymentStatus !== 'STARTED') {
-      session.paymentStatus = 'STARTED';
-      session.receiptId = null;
-    }
-    // Not `response` itself: its headers may say brotli while this body is plain JSON.
-    await route.fulfill({
-      status: response.status(),
-      contentType: 'application/json',
-      body: JSON.stringify(session),
-    });
-  });
-  return async () => {
-    holding = false;
-  };
 }
 
 /** Every request the page makes to Swish's app scheme (swish://…), as the browser tries to open the app. */

@@ -97,15 +97,10 @@ export async function sessionPaymentId(page: Page, shopId = 'cafe'): Promise<str
  * Holds the demo's Swish auto-completion (SWISH_DELAY_MS) for the rest of the test, through the simulator's
  * control API: Swish payments started meanwhile stay pending until the test approves them
  * (`approvePayment`), so no test races the server's timer (issue 21). A worker's server runs one test at a
- * time; the hold ends with the test (the `test` of helpers/moneyTrust.ts lets it go afterwards).
+ * time; the hold ends with the test (the `test` of helpers/test.ts lets it go afterwards).
  */
 export async function holdSwishCompletion(request: APIRequestContext): Promise<void> {
   expect((await request.post('/demo/api/swish', { data: { autoComplete: false } })).ok()).toBe(true);
-}
-
-/** Lets the demo's Swish complete by itself again (its default). */
-export async function releaseSwishCompletion(request: APIRequestContext): Promise<void> {
-  expect((await request.post('/demo/api/swish', { data: { autoComplete: true } })).ok()).toBe(true);
 }
 
 /** Approves a pending payment in the simulator (its control API), as the customer's bank app would. */
@@ -156,6 +151,16 @@ export async function buyThroughApi(
   const payment = (await approved.json()) as SimulatorPayment;
   expect(payment).toMatchObject({ status: 'COMPLETED', receiptId: expect.any(String) });
   return payment;
+}
+
+/**
+ * Holds the page's session reads (GET …/cart), the only way a payment's outcome reaches it, until the
+ * returned release is called: a pending state (waiting for the Swish app, a QR code) can be looked at however
+ * slow the machine, while the demo's Swish completes, or applies a message's code, on the server after
+ * SWISH_DELAY_MS (issue 21: no test races that timer).
+ */
+export function holdSessionReads(page: Page, shopId = 'cafe'): Promise<() => void> {
+  return holdRequests(page, new RegExp(`/api/v2/webshop/${shopId}/cart$`), 'GET');
 }
 
 /**

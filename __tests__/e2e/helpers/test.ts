@@ -34,7 +34,7 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
   return violations;
 }
 
-export const test = base.extend<{ cspViolations: string[]; server: E2eServer }>({
+export const test = base.extend<{ cspViolations: string[]; server: E2eServer; swishCompletes: void }>({
   server: ['own', { option: true }],
   // The worker's own demo server (helpers/servers.ts); contexts a test makes with browser.newContext get it too.
   baseURL: async ({ server }, provide, testInfo) => {
@@ -45,6 +45,15 @@ export const test = base.extend<{ cspViolations: string[]; server: E2eServer }>(
       const violations = await watchCspViolations(context);
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A test may hold the demo's Swish completion (holdSwishCompletion in helpers/payment.ts); the next test on
+  // the worker's server finds it let go again, passed or failed.
+  swishCompletes: [
+    async ({ request }, use) => {
+      await use();
+      expect((await request.post('/demo/api/swish', { data: { autoComplete: true } })).ok()).toBe(true);
     },
     { auto: true },
   ],
