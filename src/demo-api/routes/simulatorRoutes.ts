@@ -1,7 +1,7 @@
 /**
  * The payment simulator QA uses by hand (/demo/simulator: pending payments with Approve, Decline, Cancel,
- * Error) and its JSON control API for tests (/demo/api/payments…, /demo/api/swish), plus the e-mail outbox (/demo/outbox,
- * /demo/api/outbox).
+ * Error) and its JSON control API for tests (/demo/api/payments…, /demo/api/swish), plus the e-mail outbox
+ * (/demo/outbox, /demo/api/outbox).
  */
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '../../domain/money';
