@@ -1,7 +1,7 @@
 /**
  * The browser suite's `test`: Playwright's, talking to its worker's own demo server (issue 21), plus a rule
- * every test checks on every page it opens (issue 12): no Content-Security-Policy violation. Each page and frame reports `securitypolicyviolation` events to the
- * test, which fails at its end if any arrived. Pages of a context a test makes itself (browser.newContext)
+ * every test checks on every page it opens (issue 12): no Content-Security-Policy violation. Each page and
+ * frame reports `securitypolicyviolation` events to the test, which fails at its end if any arrived. Pages of a context a test makes itself (browser.newContext)
  * are outside it unless the test watches them too; hosting.spec.ts walks every route and payment panel.
  */
 import { expect, test as base, type BrowserContext } from '@playwright/test';
