@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { minify_sync } from 'terser';
 import webpack from 'webpack';
+import { scriptJson } from './src/app/renderedPage';
 import { earlyStartSettings, type LoadingTexts } from './src/earlyStart/settings';
 import type { Language } from './src/shared/i18n/languages';
 import { defaultTheme } from './src/shared/theme/defaultTheme';
@@ -18,9 +19,6 @@ import { securityHeaders, type HostingEnv } from './src/hosting/securityHeaders'
 export const EARLY_START_SCRIPT = minify_sync(
   readFileSync(path.join(__dirname, 'src/earlyStart/earlyStart.js'), 'utf8'),
 ).code as string;
-
-/** JSON that is safe inside a <script> element (no '</script>' can end it early). */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** A language's texts (translations/{language}.json). */
 const texts = (language: Language): LoadingTexts =>
@@ -114,17 +112,115 @@ class HostConfigsPlugin {
   }
 }
 
+/** The plugins both bundles take: the same build-time configuration and the same library flags. */
+function sharedPlugins(): webpack.WebpackPluginInstance[] {
+  return [
+    new webpack.EnvironmentPlugin(environmentDefaults(process.env.DEMO === '1')),
+    // Sentry's tree-shaking flags (docs: configuration/tree-shaking): no debug logging, no tracing, and
+    // none of Session Replay's iframe, shadow-DOM and worker code.
+    new webpack.DefinePlugin({
+      __SENTRY_DEBUG__: false,
+      __SENTRY_TRACING__: false,
+      __RRWEB_EXCLUDE_IFRAME__: true,
+      __RRWEB_EXCLUDE_SHADOW_DOM__: true,
+      __SENTRY_EXCLUDE_REPLAY_WORKER__: true,
+    }),
+  ];
+}
+
+const typescriptRule: webpack.RuleSetRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  // Type checking is `npm run typecheck`; the bundle build only transpiles.
+  use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
+};
+
 /**
- * One config for production builds and the demo server's dev middleware.
+ * react-router 7's package exports only its development build (remix-run/react-router#12532), which
+ * carries dev warnings and is a third larger; production builds take the production files it ships.
+ */
+const reactRouterProduction = (production: boolean): Record<string, string | false> =>
+  production
+    ? {
+        'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+        'react-router/dom$': path.resolve(
+          __dirname,
+          'node_modules/react-router/dist/production/dom-export.mjs',
+        ),
+      }
+    : {};
+
+/** Where the server bundle goes: beside dist/, never published with it. */
+export const SERVER_DIST = path.resolve(__dirname, 'dist-server');
+
+/**
+ * The host's render of the store page (src/ssr) as one ES module per adapter, from the same components,
+ * store and translations as the page: web-standard (no Node built-ins), so Cloudflare's workerd, Netlify's
+ * Deno and Node all run it. Resolved with the `worker` condition, which gives the libraries' server builds
+ * (Emotion writes its styles into the HTML). Built after the page, whose index.html it is given at run time.
+ */
+function serverConfig(production: boolean): webpack.Configuration {
+  return {
+    name: 'server',
+    mode: production ? 'production' : 'development',
+    target: 'webworker',
+    entry: { render: './src/ssr/renderStorePage.tsx' },
+    experiments: { outputModule: true },
+    output: {
+      path: SERVER_DIST,
+      filename: '[name].mjs',
+      module: true,
+      chunkFormat: 'module',
+      library: { type: 'module' },
+      clean: true,
+    },
+    devtool: 'source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      conditionNames: ['worker', 'browser', 'import', 'module', 'webpack', 'default'],
+      // The SDKs of screens a store page never renders (card payment, password reset, error reporting,
+      // QR codes): left out, so the worker stays small.
+      alias: {
+        ...reactRouterProduction(production),
+        ...Object.fromEntries(
+          [
+            'firebase',
+            '@firebase',
+            '@stripe/stripe-js',
+            '@stripe/react-stripe-js',
+            '@sentry/browser',
+            'qrcode',
+          ].map((name) => [name, false]),
+        ),
+      },
+    },
+    module: { rules: [typescriptRule] },
+    plugins: [
+      ...sharedPlugins(),
+      // One file per adapter: the lazy screens it may meet (the reference page) are part of it.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    performance: { hints: false },
+  };
+}
+
+/**
+ * The page's bundle (`client`) and, for production builds, the host's render (`server`, dist-server/).
+ * The demo server's dev middleware takes the client alone and renders from the sources.
  * Build-time configuration comes from the environment (see src/shared/config.ts and docs/development.md).
  */
 export default function config(
   _env: unknown,
   argv: { mode?: 'production' | 'development' },
-): webpack.Configuration {
+): webpack.Configuration[] {
   const production = argv.mode !== 'development';
+  return production ? [clientConfig(production), serverConfig(production)] : [clientConfig(production)];
+}
+
+function clientConfig(production: boolean): webpack.Configuration {
   const environment = { ...environmentDefaults(process.env.DEMO === '1'), ...definedEnvironment() };
   return {
+    name: 'client',
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.tsx' },
     output: {
@@ -137,28 +233,10 @@ export default function config(
     },
     // No eval() in development either: the page's CSP allows no 'unsafe-eval' (src/hosting).
     devtool: production ? 'source-map' : 'cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      // react-router 7's package exports only its development build (remix-run/react-router#12532), which
-      // carries dev warnings and is a third larger; production builds take the production files it ships.
-      alias: production
-        ? {
-            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-            'react-router/dom$': path.resolve(
-              __dirname,
-              'node_modules/react-router/dist/production/dom-export.mjs',
-            ),
-          }
-        : {},
-    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: reactRouterProduction(production) },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          // Type checking is `npm run typecheck`; the bundle build only transpiles.
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
-        },
+        typescriptRule,
         {
           // A feature's index.ts only re-exports: marked free of side effects, webpack links each import
           // straight to the module that defines it, so the store page's bundle does not take the cart
@@ -169,16 +247,7 @@ export default function config(
       ],
     },
     plugins: [
-      new webpack.EnvironmentPlugin(environmentDefaults(process.env.DEMO === '1')),
-      // Sentry's tree-shaking flags (docs: configuration/tree-shaking): no debug logging, no tracing, and
-      // none of Session Replay's iframe, shadow-DOM and worker code.
-      new webpack.DefinePlugin({
-        __SENTRY_DEBUG__: false,
-        __SENTRY_TRACING__: false,
-        __RRWEB_EXCLUDE_IFRAME__: true,
-        __RRWEB_EXCLUDE_SHADOW_DOM__: true,
-        __SENTRY_EXCLUDE_REPLAY_WORKER__: true,
-      }),
+      ...sharedPlugins(),
       new HtmlWebpackPlugin({
         template: 'static/index.html',
         favicon: 'static/favicon.svg',

@@ -1,7 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
-import { App } from './app/App';
+import { mountApp } from './app/mountApp';
 import { config } from './shared/config';
 import { makeStore } from './app/store';
 import { readKioskSetting } from './features/kiosk/kioskMode';
@@ -55,11 +53,17 @@ async function main() {
   );
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} i18n={i18n} history={history} />
-    </StrictMode>,
-  );
+  mountApp(root, {
+    store,
+    i18n,
+    history,
+    kiosk: kiosk !== null,
+    // Shown in the console and reported (scrubbed), so a mismatch in production gets fixed.
+    onHydrationError(error) {
+      console.error('Hydration error', error);
+      reportError(error, { phase: 'hydration' });
+    },
+  });
   // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).
   initReporting({
     dsn: config.sentryDsn,

@@ -53,4 +53,17 @@ export function makeStore(context: SagaContext, preloadedState?: Partial<RootSta
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
+
+/**
+ * A store with no sagas, for the host's render of a page (src/ssr): the state is given, nothing runs and
+ * nothing is fetched while React renders it to HTML.
+ */
+export function makeRenderStore(preloadedState: Partial<RootState>): AppStore {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: false }),
+  });
+  return Object.assign(store, { injectSagas: () => undefined }) as unknown as AppStore;
+}
 export type AppDispatch = AppStore['dispatch'];

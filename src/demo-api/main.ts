@@ -8,6 +8,7 @@
  *   database), LOG (false),
  *   RATE_LIMIT_* (`max/seconds`, e.g. RATE_LIMIT_SWISH_PER_PHONE=5/600; defaults in http/rateLimits.ts).
  *   --dist or NODE_ENV=production: serve dist/ (run `npm run build` first); otherwise webpack dev middleware.
+ *   --static: store pages as the plain index.html (a static host), not rendered by src/ssr.
  *   --no-spa: API and demo pages only.
  */
 import path from 'node:path';
@@ -37,8 +38,8 @@ async function main(): Promise<void> {
   const spa = args.includes('--no-spa')
     ? undefined
     : serveDist
-      ? { distDir: path.join(REPO_ROOT, 'dist') }
-      : { devMiddleware: true };
+      ? { distDir: path.join(REPO_ROOT, 'dist'), render: !args.includes('--static') }
+      : { devMiddleware: true, render: !args.includes('--static') };
 
   const api = createDemoApi({
     dbPath,
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
 
   const shown = process.env.PUBLIC_ORIGIN || origin;
   const lines = [
-    `Demo API listening on ${origin} (database ${dbPath}, SPA: ${spa ? (serveDist ? 'dist/' : 'webpack dev middleware') : 'off'})`,
+    `Demo API listening on ${origin} (database ${dbPath}, SPA: ${spa ? (serveDist ? 'dist/' : 'webpack dev middleware') : 'off'}${spa?.render ? ', store pages rendered' : ''})`,
     '',
     `  Start page        ${shown}/demo`,
     `  Café              ${shown}/cafe`,

@@ -19,6 +19,9 @@
  *   screen formats with, prices and the visitor's language. A locale's first formatter costs tens of
  *   milliseconds on a slow phone; the app's own formatters then find its data loaded.
  *
+ * A page the host rendered (src/ssr) carries its shop in the data block `#rendered-page` and its images in
+ * its HTML: then only the cart is requested, and the formatting data is loaded after the first paint.
+ *
  * A wrong guess (a path that is no shop) costs one request that nobody adopts. Settings come from the JSON
  * block `#early-start-config` (API base, translation chunk URLs, formatting locales, loading words: see
  * settings.ts), so this script's text, and its hash, stay the same from build to build. Written for every browser the app supports, without a
@@ -132,8 +135,17 @@
     if (value) query.append(key, value);
   });
   var queryText = query.toString();
-  var shop = get(shopPath);
+  // The host rendered the store with its shop (src/ssr): the page carries the shop and its images are in the
+  // HTML already. The cart, and the formatting data once the rendered page has painted.
+  var rendered = document.getElementById('rendered-page');
+  var shop = rendered ? null : get(shopPath);
   get(shopPath + '/cart' + (queryText ? '?' + queryText : ''));
+  if (!shop) {
+    window.requestAnimationFrame(function () {
+      window.setTimeout(loadFormattingData, 0);
+    });
+    return;
+  }
 
   function safeImage(url) {
     return typeof url === 'string' && /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null;

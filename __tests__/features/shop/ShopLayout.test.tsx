@@ -31,9 +31,17 @@ describe('§2 shop layout decision order', () => {
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 
-  it('§2 loading: the store waits for the first session answer too', async () => {
+  it('§2 loading: the store shows before the first session answer, the cart summary waits for it', async () => {
     const pending = deferred<never>();
     await renderApp('/cafe', { api: { getSession: jest.fn(() => pending.promise) } });
+    expect(await screen.findByRole('heading', { name: 'Drinks' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Cart:/ })).not.toBeInTheDocument();
+  });
+
+  it('§2 loading: a shop that needs a reference waits for the first session answer (it may have one)', async () => {
+    const pending = deferred<never>();
+    const data = shopData({ shop: { ...shopData().shop, requireReference: true } });
+    await renderApp('/cafe', { data, api: { getSession: jest.fn(() => pending.promise) } });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading the shop…'));
     expect(screen.queryByRole('heading', { name: 'Drinks' })).not.toBeInTheDocument();
   });

@@ -111,14 +111,37 @@ describe('§2 shop layout decision order', () => {
     expect(store.getState().session.orderReference).toBe('12');
   });
 
-  it('stays loading until the first session answer has arrived', () => {
+  it('a shop that needs a reference stays loading until the first session answer has arrived', () => {
+    const { store } = testStore({
+      getShop: () => new Promise(() => undefined),
+      getSession: () => new Promise(() => undefined),
+    });
+    const data = shopData({ shop: { ...shopData().shop, requireReference: true } });
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    store.dispatch(shopActions.loaded({ shopId: 'cafe', data }));
+    expect(selectShopDisplayState(store.getState())).toBe('loading');
+  });
+
+  it('the store of a shop that needs no reference is open before the session answer (its page is public)', () => {
     const { store } = testStore({
       getShop: () => new Promise(() => undefined),
       getSession: () => new Promise(() => undefined),
     });
     store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
     store.dispatch(shopActions.loaded({ shopId: 'cafe', data: shopData() }));
-    expect(selectShopDisplayState(store.getState())).toBe('loading');
+    expect(selectShopDisplayState(store.getState())).toBe('open');
+  });
+
+  it('a page the host rendered answers the first load of its shop: nothing is fetched, the store stays', async () => {
+    const getShop = jest.fn(() => new Promise<never>(() => undefined));
+    const { store } = testStore({ getShop, getSession: () => new Promise(() => undefined) });
+    store.dispatch(shopActions.renderedByHost({ shopId: 'cafe', data: shopData() }));
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    expect(store.getState().shop.status).toBe('loaded');
+    expect(getShop).not.toHaveBeenCalled();
+    // A later load (a new ?table=) asks the API again.
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    expect(getShop).toHaveBeenCalledTimes(1);
   });
 });
 

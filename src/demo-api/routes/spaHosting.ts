@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Configuration } from 'webpack';
 import { HOST_CONFIG_FILES } from '../../hosting/hostConfigs';
@@ -23,6 +24,62 @@ export interface SpaOptions {
   distDir?: string;
   /** Use webpack's dev middleware with webpack.config.ts in development mode instead of dist/. */
   devMiddleware?: boolean;
+  /**
+   * Store pages rendered by the host's render function (src/ssr), as deployed: the built one
+   * (dist-server/render.mjs) beside dist/, the sources with the dev middleware. False: index.html as it is,
+   * a purely static host. Default true.
+   */
+  render?: boolean;
+}
+
+/** The host's render function: a web Request in, a web Response out (src/ssr/renderStorePage.tsx). */
+type RenderStorePage = (request: Request) => Promise<Response>;
+type RendererFactory = (options: {
+  indexHtml: string;
+  documentHeaders: Record<string, string>;
+  apiBaseUrl: string;
+  onError: (error: unknown) => void;
+}) => RenderStorePage;
+
+/**
+ * Loads the render function's factory from a file at run time, as a deployment does (the demo API imports
+ * nothing of the app's own code).
+ */
+async function loadRenderer(file: string): Promise<RendererFactory> {
+  const module = (await import(pathToFileURL(file).href)) as { createStorePageRenderer?: RendererFactory };
+  if (typeof module.createStorePageRenderer !== 'function')
+    throw new Error(`${file} has no createStorePageRenderer`);
+  return module.createStorePageRenderer;
+}
+
+/**
+ * The Node adapter: answers a page request with the render function. It reads the shop from this same
+ * server (its listening address, never the request's Host header).
+ */
+async function sendRendered(
+  app: FastifyInstance,
+  createRenderer: RendererFactory,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { indexHtml: string; documentHeaders: Record<string, string> },
+): Promise<FastifyReply> {
+  const address = app.server.address();
+  const self = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const render = createRenderer({
+    ...page,
+    apiBaseUrl: self,
+    onError: (error) => request.log.warn({ err: error }, 'store page render fell back to index.html'),
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers))
+    if (typeof value === 'string') headers.set(name, value);
+  const response = await render(
+    new Request(new URL(request.url, self || 'http://127.0.0.1'), { method: request.method, headers }),
+  );
+  return reply
+    .status(response.status)
+    .headers(Object.fromEntries(response.headers))
+    .send(await response.text());
 }
 
 /** Repository root (src/demo-api/routes/../../..). */
@@ -73,7 +130,7 @@ type Middleware = ((req: IncomingMessage, res: ServerResponse, next: (err?: unkn
   context: { outputFileSystem: { readFileSync?: (p: string) => Buffer | string } };
 };
 
-type WebpackConfigFactory = (env: unknown, argv: { mode?: 'production' | 'development' }) => Configuration;
+type WebpackConfigFactory = (env: unknown, argv: { mode?: 'production' | 'development' }) => Configuration[];
 
 /** Sets the build-time environment so the dev bundle talks only to this server (nothing leaves the machine). */
 function demoBuildEnvironment(): void {
@@ -96,7 +153,9 @@ async function createDevMiddleware(): Promise<Middleware> {
     { default?: WebpackConfigFactory } | WebpackConfigFactory;
   const factory = typeof configModule === 'function' ? configModule : configModule.default;
   if (!factory) throw new Error('webpack.config.ts exports no config function');
-  const compiler = webpack(factory({}, { mode: 'development' }));
+  const client = factory({}, { mode: 'development' }).find((config) => config.name === 'client');
+  if (!client) throw new Error('webpack.config.ts has no client config');
+  const compiler = webpack(client);
   return devMiddleware(compiler, { publicPath: '/', stats: 'errors-warnings' }) as unknown as Middleware;
 }
 
@@ -107,6 +166,11 @@ async function createDevMiddleware(): Promise<Middleware> {
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<() => Promise<void>> {
   if (options.devMiddleware) {
     const middleware = await createDevMiddleware();
+    // tsx compiles the sources on the fly, with this process's environment as the dev bundle's.
+    const createRenderer =
+      options.render === false
+        ? null
+        : await loadRenderer(path.join(REPO_ROOT, 'src', 'ssr', 'renderStorePage.tsx'));
     const readIndex = () =>
       new Promise<string>((resolve, reject) => {
         middleware.waitUntilValid(() => {
@@ -138,8 +202,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       }
       const indexHtml = await readIndex();
       // The dev bundle's policy: this process's environment is the build's (demoBuildEnvironment).
+      const documentHeaders = securityHeaders(process.env, indexHtml).document;
+      if (createRenderer)
+        return sendRendered(app, createRenderer, request, reply, { indexHtml, documentHeaders });
       return reply
-        .headers(securityHeaders(process.env, indexHtml).document)
+        .headers(documentHeaders)
         .header('content-type', 'text/html; charset=utf-8')
         .send(indexHtml);
     });
@@ -150,6 +217,12 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   const indexPath = path.join(root, 'index.html');
   if (!fs.existsSync(indexPath)) throw new Error(`No built SPA at ${indexPath}; run \`npm run build\` first`);
   const headerSet = JSON.parse(fs.readFileSync(path.join(root, 'headers.json'), 'utf8')) as HeaderSet;
+  const serverBundle = path.join(path.dirname(root), 'dist-server', 'render.mjs');
+  if (options.render !== false && !fs.existsSync(serverBundle))
+    throw new Error(
+      `No built render function at ${serverBundle}; run \`npm run build\` first (or pass --static)`,
+    );
+  const createRenderer = options.render === false ? null : await loadRenderer(serverBundle);
   app.get('/*', async (request, reply) => {
     const pathname = pathOf(request);
     if (pathname === null || RESERVED.test(pathname)) return notFound(reply);
@@ -169,6 +242,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     }
     if (!inside || ASSET_DIRS.test(pathname)) return notFound(reply);
     const indexHtml = await fs.promises.readFile(indexPath, 'utf8');
+    if (createRenderer)
+      return sendRendered(app, createRenderer, request, reply, {
+        indexHtml,
+        documentHeaders: headerSet.document,
+      });
     return reply
       .headers(headerSet.document)
       .header('content-type', 'text/html; charset=utf-8')

@@ -204,7 +204,8 @@ function EmptyBlock({
   onReveal: Reveal;
   onHeight: (height: number) => void;
 }) {
-  const metrics = useSyncExternalStore(win.subscribe, win.getMetrics);
+  // The server renders with the first guess too (the hydrating client starts from the same one).
+  const metrics = useSyncExternalStore(win.subscribe, win.getMetrics, win.getMetrics);
   const products = useAppSelector((state) => selectProductEntities(state));
   const height =
     kept && kept.columns === metrics.columns ? kept.height : estimateHeight(productIds.length, metrics);

@@ -18,6 +18,7 @@ import { shopActions } from './shopSlice';
 import type { RootState } from '../../app/hooks';
 
 const selectShopLoading = (state: RootState) => state.shop.status === 'loading';
+const selectSessionLoaded = (state: RootState) => state.session.initialLoadDone;
 
 /**
  * §2 shop layout. Loads the shop and the session (with the table and tabId of the address), then decides
@@ -30,8 +31,10 @@ export function ShopLayout() {
   const { t } = useTranslation();
   const display = useAppSelector(selectShopDisplayState);
   const theme = useAppSelector(selectTheme);
-  // A reload keeps the store on screen; §2 the cart summary still waits until the shop is no longer loading.
+  // A reload keeps the store on screen; §2 the cart summary still waits until the shop is no longer loading
+  // and the first session answer is in (the store itself shows before: the host may have rendered it).
   const shopLoading = useAppSelector(selectShopLoading);
+  const sessionLoaded = useAppSelector(selectSessionLoaded);
   const kiosk = useAppSelector(selectKiosk);
   // The kiosk's order panel stays beside the store and a product's page (the cart page is the order itself).
   const onStore = useMatch('/:webshopId') !== null;
@@ -121,7 +124,7 @@ export function ShopLayout() {
         {t('common.skipToContent')}
       </a>
       {display !== 'notFound' && (
-        <ShopHeader shopId={webshopId} showCart={display === 'open' && !shopLoading} />
+        <ShopHeader shopId={webshopId} showCart={display === 'open' && !shopLoading && sessionLoaded} />
       )}
       {orderPanel ? (
         <div

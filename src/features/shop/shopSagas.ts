@@ -1,11 +1,18 @@
-import { put, takeLatest } from 'redux-saga/effects';
+import { put, select, takeLatest } from 'redux-saga/effects';
 import { NetworkError, toErrorInfo } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { shopActions } from './shopSlice';
+import type { RootState } from '../../app/hooks';
 
 /** §4 shop load: loading until loaded; a 404 gives notFound. */
 export function* loadShop(action: ReturnType<typeof shopActions.loadRequested>) {
   const { shopId } = action.payload;
+  // The host rendered the page with this shop (src/ssr): the first load is that answer, nothing to fetch.
+  const fromPage: string | null = yield select((state: RootState) => state.shop.fromPage);
+  if (fromPage === shopId) {
+    yield put(shopActions.pageShopAdopted());
+    return;
+  }
   const api = yield* context('api');
   try {
     const data = yield* callAbortable(api.getShop, shopId);

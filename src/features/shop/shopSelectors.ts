@@ -72,8 +72,10 @@ export const selectShopDisplayState = (state: RootState & { session: SessionStat
   if (shop.status === 'notFound') return 'notFound';
   if (shop.status === 'error' || (session.status === 'error' && !session.initialLoadDone)) return 'error';
   const shown = shop.status === 'loaded' || (shop.status === 'loading' && shop.info !== null);
-  if (!shown || !shop.info || !session.initialLoadDone) return 'loading';
+  if (!shown || !shop.info) return 'loading';
   if (!shop.info.isOpen || !shop.info.active) return 'closed';
+  // Only whether a reference is set waits for the visitor's session; the store itself is public.
+  if (shop.info.requireReference && !session.initialLoadDone) return 'loading';
   if (shop.info.requireReference && !session.orderReference) return 'needsReference';
   return 'open';
 };

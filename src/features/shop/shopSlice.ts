@@ -2,6 +2,7 @@ import {
   createEntityAdapter,
   createSlice,
   original,
+  type Draft,
   type EntityState,
   type PayloadAction,
 } from '@reduxjs/toolkit';
@@ -38,6 +39,11 @@ export interface ShopState {
   deviationGroups: ReturnType<typeof deviationGroupsAdapter.getInitialState>;
   tags: ReturnType<typeof tagsAdapter.getInitialState>;
   paymentMethods: ReturnType<typeof paymentMethodsAdapter.getInitialState>;
+  /**
+   * The shop the page arrived with, rendered by the host (src/ssr), until the layout's first load of it:
+   * that load is already done, so it fetches nothing and the hydrated page stays as it is.
+   */
+  fromPage: string | null;
 }
 
 const emptyEntities = {
@@ -51,7 +57,7 @@ const emptyEntities = {
   paymentMethods: paymentMethodsAdapter.getInitialState(),
 };
 
-const initialState: ShopState = { shopId: null, status: 'idle', ...emptyEntities };
+const initialState: ShopState = { shopId: null, status: 'idle', fromPage: null, ...emptyEntities };
 
 /** Structural equality of plain JSON data (what the shop answer is made of). */
 function sameData(a: unknown, b: unknown): boolean {
@@ -119,12 +125,41 @@ function entityState<T extends { id: string }>(
   return Object.freeze({ ids: Object.freeze(ids) as string[], entities: Object.freeze(entities) });
 }
 
+/** A shop's answer in the state, keeping every entity that did not change (cards do not re-render). */
+function applyShop(state: Draft<ShopState>, data: ShopData): void {
+  const before = original(state);
+  state.status = 'loaded';
+  state.info = keepIfSame(before?.info, data.shop);
+  state.company = keepIfSame(before?.company, data.company);
+  state.products = entityState(before?.products, data.products);
+  state.categories = entityState(before?.categories, data.categories);
+  state.deviations = entityState(before?.deviations, data.deviations);
+  state.deviationGroups = entityState(before?.deviationGroups, data.deviationGroups);
+  state.tags = entityState(before?.tags, data.tags);
+  state.paymentMethods = entityState(before?.paymentMethods, data.paymentMethods);
+}
+
 /** §4 Shop load: loading until loaded; a 404 gives notFound. */
 const shopSlice = createSlice({
   name: 'shop',
   initialState,
   reducers: {
+    /**
+     * The page came with this shop (or the API's word that it does not exist), as the host rendered it: the
+     * same state a load would leave, before the app's first render, so hydration finds the same markup.
+     */
+    renderedByHost(state, action: PayloadAction<{ shopId: string; data: ShopData | null }>) {
+      const { shopId, data } = action.payload;
+      Object.assign(state, initialState, { shopId, fromPage: shopId });
+      if (data) applyShop(state, data);
+      else state.status = 'notFound';
+    },
+    /** The layout's first load of the page's shop was answered by the page itself. */
+    pageShopAdopted(state) {
+      state.fromPage = null;
+    },
     loadRequested(state, action: PayloadAction<{ shopId: string }>) {
+      if (state.fromPage === action.payload.shopId) return; // answered by the page (shopSagas)
       // Reloading the same shop keeps what is shown; another shop starts from nothing.
       if (state.shopId !== action.payload.shopId) Object.assign(state, emptyEntities);
       state.shopId = action.payload.shopId;
@@ -132,17 +167,7 @@ const shopSlice = createSlice({
     },
     loaded(state, action: PayloadAction<{ shopId: string; data: ShopData }>) {
       if (action.payload.shopId !== state.shopId) return; // an answer for a shop we left
-      const { data } = action.payload;
-      const before = original(state);
-      state.status = 'loaded';
-      state.info = keepIfSame(before?.info, data.shop);
-      state.company = keepIfSame(before?.company, data.company);
-      state.products = entityState(before?.products, data.products);
-      state.categories = entityState(before?.categories, data.categories);
-      state.deviations = entityState(before?.deviations, data.deviations);
-      state.deviationGroups = entityState(before?.deviationGroups, data.deviationGroups);
-      state.tags = entityState(before?.tags, data.tags);
-      state.paymentMethods = entityState(before?.paymentMethods, data.paymentMethods);
+      applyShop(state, action.payload.data);
     },
     notFound(state, action: PayloadAction<{ shopId: string }>) {
       if (action.payload.shopId !== state.shopId) return;

@@ -45,7 +45,8 @@ export class StoreWindow {
   private measured = false;
 
   constructor(enabled: boolean, metrics: GridMetrics) {
-    this.enabled = enabled && typeof IntersectionObserver !== 'undefined';
+    // A server render (no window) windows as the browser will, so the page it writes is the one that hydrates.
+    this.enabled = enabled && (typeof window === 'undefined' || typeof IntersectionObserver !== 'undefined');
     this.metrics = metrics;
   }
 

@@ -71,6 +71,10 @@ const storedLanguage = {
     }
   },
   set: (lng: Language): void => {
+    if (typeof window === 'undefined') return; // a server render remembers nothing
+    // Also a cookie: the host that renders the store page (src/ssr) reads it, where it cannot see storage.
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${LANGUAGE_SOURCES.cookie}=${lng}; path=/; max-age=31536000; SameSite=Lax${secure}`;
     try {
       window.localStorage.setItem(LANGUAGE_SOURCES.storage, lng);
     } catch {

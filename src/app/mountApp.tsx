@@ -1,0 +1,46 @@
+import type { i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { shopActions } from '../features/shop';
+import { currentLanguage } from '../shared/i18n';
+import { App, type AppHistory } from './App';
+import { hydratablePage, readRenderedPage } from './renderedPage';
+import type { AppStore } from './store';
+
+export interface MountOptions {
+  store: AppStore;
+  i18n: I18n;
+  history: AppHistory;
+  /** Whether this browser is a kiosk (the host cannot see a kiosk remembered in local storage). */
+  kiosk: boolean;
+  /** A mismatch React repaired by rendering that part anew. */
+  onHydrationError: (error: unknown) => void;
+}
+
+/**
+ * Starts the app in `#root`: hydrates the store page the host rendered (src/ssr) when this first render is
+ * the same markup (app/renderedPage.ts says when), with the shop the page carries already in the store;
+ * otherwise renders anew over index.html's loading view.
+ *
+ * @returns which of the two it did
+ */
+export function mountApp(root: HTMLElement, options: MountOptions): 'hydrated' | 'rendered' {
+  const { store, i18n, history } = options;
+  const app = (
+    <StrictMode>
+      <App store={store} i18n={i18n} history={history} />
+    </StrictMode>
+  );
+  const page = hydratablePage(readRenderedPage(root.ownerDocument), {
+    pathname: root.ownerDocument.location.pathname,
+    language: currentLanguage(i18n),
+    kiosk: options.kiosk,
+  });
+  if (!page) {
+    createRoot(root).render(app);
+    return 'rendered';
+  }
+  store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop }));
+  hydrateRoot(root, app, { onRecoverableError: options.onHydrationError });
+  return 'hydrated';
+}

@@ -1,0 +1,221 @@
+/**
+ * The host's render of the store page (issue 22): one web-standard function, `(Request) => Promise<Response>`,
+ * built from the app's own components, store and translations, that every adapter (Cloudflare worker,
+ * Netlify edge function, Node) calls as it is.
+ *
+ * It renders `/{shopId}` (the shop layout's decision included: not found, closed, still waiting for the
+ * session of a shop that needs a reference, the store) into the built index.html's `#root`, names the shop in
+ * `<title>`, `<html lang>`, the meta description and the Open Graph tags, and carries what it rendered from
+ * in a JSON data block the client hydrates with (app/renderedPage.ts). It reads only the public shop (never a
+ * cart or session, sends no cookie), so its HTML is the same for everyone who asks for that shop in that
+ * language: cacheable under {@link renderCacheKey}.
+ *
+ * Never worse than the static page: any other route, a kiosk address, an API that errs or is slower than
+ * `timeoutMs`, a render that throws, a template it does not recognise — each answers the static index.html
+ * with its usual headers, and the client renders as it always has.
+ */
+import type { i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static.edge';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { App } from '../app/App';
+import { RENDERED_PAGE_ID, scriptJson, storePageShopId, type RenderedPage } from '../app/renderedPage';
+import { makeRenderStore } from '../app/store';
+import type { ShopData } from '../domain/types';
+import { shopActions } from '../features/shop';
+import { createApi, NetworkError } from '../shared/api';
+import { initI18n } from '../shared/i18n';
+import { htmlLang, intlLocale, parseLanguage, type Language } from '../shared/i18n/languages';
+import { insertIntoPage, type PageHead } from './pageTemplate';
+import en from '../../translations/en.json';
+import fi from '../../translations/fi.json';
+import se from '../../translations/se.json';
+
+/** How long the render waits for the shop before it answers the static page (ms). */
+export const DEFAULT_TIMEOUT_MS = 250;
+
+/**
+ * What shared caches may do with a rendered page: keep it a minute, then serve it for ten more while one
+ * request renders it anew (stale-while-revalidate), so a visitor rarely waits on the API. Browsers revalidate
+ * every visit (max-age=0), as for index.html.
+ */
+export const RENDERED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/** Top-level routes of one segment that are not shops (app/router.tsx). */
+const NOT_SHOPS = new Set(['stripe', 'integrateFortnox', 'integrateVisma', 'download', 'index.html']);
+
+export interface RendererOptions {
+  /** The built dist/index.html. */
+  indexHtml: string;
+  /** Headers of a document (dist/headers.json's `document`): the static page's, and the rendered page's too. */
+  documentHeaders: Readonly<Record<string, string>>;
+  /** Where the API is, absolute ('https://api.example.com'; the demo: its own origin). */
+  apiBaseUrl: string;
+  /** The platform's fetch (default: the global one). */
+  fetch?: typeof fetch;
+  /** How long to wait for the shop (default {@link DEFAULT_TIMEOUT_MS}, at most 300 ms). */
+  timeoutMs?: number;
+  /** Told about every fallback that was not by design (API error, timeout, render error), for the logs. */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+/** What a request asks the render for, or null when the static page answers it. */
+export interface RenderTarget {
+  shopId: string;
+  language: Language;
+}
+
+/** The language the visitor named where a server can see it: `?lng`, then the `i18next` cookie (§1). */
+function namedLanguage(url: URL, cookie: string | null): Language | null {
+  const fromCookie = /(?:^|;\s*)i18next=([^;]*)/.exec(cookie ?? '')?.[1];
+  let cookieValue: string | undefined;
+  try {
+    cookieValue = fromCookie === undefined ? undefined : decodeURIComponent(fromCookie);
+  } catch {
+    cookieValue = undefined;
+  }
+  return parseLanguage(url.searchParams.get('lng')) ?? parseLanguage(cookieValue) ?? null;
+}
+
+/**
+ * Whether the render answers this request, and with what: a GET of a store page's address, not a kiosk's.
+ * The language is the visitor's where the server can see it, else English, as the app's own detection
+ * (a language kept only in local storage is not seen: the client then renders anew).
+ */
+export function renderTarget(request: Request): RenderTarget | null {
+  if (request.method !== 'GET') return null;
+  const url = new URL(request.url);
+  const shopId = storePageShopId(url.pathname);
+  if (shopId === null || NOT_SHOPS.has(shopId) || /\.[a-z0-9]+$/i.test(shopId)) return null;
+  // A kiosk address switches kiosk mode on (or keeps it): the kiosk's own screens are drawn by the client.
+  if (['1', 'true'].includes(url.searchParams.get('kiosk') ?? '')) return null;
+  return { shopId, language: namedLanguage(url, request.headers.get('cookie')) ?? 'en' };
+}
+
+/** The key a cache keeps a rendered page under: all that the page depends on besides the shop's data. */
+export function renderCacheKey(target: RenderTarget): string {
+  return `/${encodeURIComponent(target.shopId)}?lng=${target.language}`;
+}
+
+const TRANSLATIONS = { se, en, fi };
+const i18nByLanguage = new Map<Language, ReturnType<typeof initI18n>>();
+
+/** One i18next instance per language for the process's lifetime (rendering only reads it). */
+function i18nFor(language: Language) {
+  let instance = i18nByLanguage.get(language);
+  if (!instance) {
+    instance = initI18n({
+      lng: language,
+      resources: { [language]: { translation: TRANSLATIONS[language] }, en: { translation: en } },
+    });
+    i18nByLanguage.set(language, instance);
+  }
+  return instance;
+}
+
+/** The first sentence-sized piece of a shop's description, for the meta description (at most 160 characters). */
+function summary(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= 160 ? flat : `${flat.slice(0, 159).trimEnd()}…`;
+}
+
+/** Renders the app for the page's address to HTML (the markup of `#root`). */
+async function renderApp(page: RenderedPage, path: string): Promise<string> {
+  const i18n = await i18nFor(page.language);
+  const store = makeRenderStore({});
+  store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop }));
+  const history = createMemoryHistory({ initialEntries: [path] });
+  let failure: unknown = null;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App store={store} i18n={i18n} history={history} />
+    </StrictMode>,
+    {
+      onError(error) {
+        failure ??= error;
+      },
+    },
+  );
+  const html = await new Response(prelude).text();
+  // A component that threw: React would have rendered the error boundary's page, not the shop.
+  if (failure) throw failure;
+  return html;
+}
+
+/** The document head for a page: the shop's names where it has a shop, the template's own otherwise. */
+function headFor(page: RenderedPage, url: URL, i18n: I18n): PageHead {
+  const lang = htmlLang(page.language);
+  if (!page.shop) return { lang };
+  const { shop, company } = page.shop;
+  const description = summary(shop.description) || i18n.t('shop.metaDescription', { shop: shop.title });
+  const image = company.logo ? new URL(company.logo, url).href : undefined;
+  return {
+    lang,
+    title: shop.title,
+    description,
+    openGraph: {
+      'og:type': 'website',
+      'og:site_name': company.name,
+      'og:title': shop.title,
+      'og:description': description,
+      'og:url': `${url.origin}${url.pathname}`,
+      'og:locale': intlLocale(page.language).replace('-', '_'),
+      ...(image ? { 'og:image': image } : {}),
+    },
+  };
+}
+
+/**
+ * Makes the render function.
+ *
+ * @returns `(request) => Promise<Response>`: the rendered store page, or the static index.html
+ */
+export function createStorePageRenderer(options: RendererOptions): (request: Request) => Promise<Response> {
+  const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 300);
+  const platformFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // Edge runtimes refuse `credentials` (Cloudflare throws "not implemented"); the render sends no cookie anyway.
+  const api = createApi({
+    baseUrl: options.apiBaseUrl,
+    fetch: (input, { credentials: _credentials, ...init }) => platformFetch(input, init),
+  });
+  const staticPage = () =>
+    new Response(options.indexHtml, {
+      headers: { ...options.documentHeaders, 'Content-Type': 'text/html; charset=utf-8' },
+    });
+
+  async function shopOf(shopId: string): Promise<ShopData | null> {
+    try {
+      return await api.getShop(shopId, AbortSignal.timeout(timeoutMs));
+    } catch (error) {
+      if (error instanceof NetworkError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  return async function renderStorePage(request: Request): Promise<Response> {
+    const target = renderTarget(request);
+    if (!target) return staticPage();
+    try {
+      const url = new URL(request.url);
+      const page: RenderedPage = { ...target, shop: await shopOf(target.shopId) };
+      const [markup, i18n] = await Promise.all([renderApp(page, url.pathname), i18nFor(page.language)]);
+      const html = insertIntoPage(options.indexHtml, {
+        head: headFor(page, url, i18n),
+        root: markup,
+        data: `<script id="${RENDERED_PAGE_ID}" type="application/json">${scriptJson(page)}</script>`,
+      });
+      return new Response(html, {
+        status: page.shop ? 200 : 404,
+        headers: {
+          ...options.documentHeaders,
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Language': htmlLang(page.language),
+          'Cache-Control': RENDERED_CACHE_CONTROL,
+        },
+      });
+    } catch (error) {
+      options.onError?.(error, request);
+      return staticPage();
+    }
+  };
+}
