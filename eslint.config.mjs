@@ -86,6 +86,8 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'dist-server',
+      'tmp',
       'coverage',
       '.data',
       'screenshots',
