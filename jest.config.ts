@@ -25,13 +25,20 @@ const config: Config = {
       displayName: 'node',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/__tests__/{domain,contract,demo-api,hosting,docs,lint,scripts}/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/__tests__/{domain,contract,demo-api,hosting,docs,lint,scripts}/**/*.test.ts',
+        // The host's render (src/ssr) runs on servers; hydrating what it wrote takes a DOM (*.test.tsx).
+        '<rootDir>/__tests__/ssr/**/*.test.ts',
+      ],
     },
     {
       displayName: 'dom',
       testEnvironment: '<rootDir>/__tests__/helpers/jsdomEnvironment.js',
       transform,
-      testMatch: ['<rootDir>/__tests__/{app,shared,features}/**/*.test.ts?(x)'],
+      testMatch: [
+        '<rootDir>/__tests__/{app,shared,features}/**/*.test.ts?(x)',
+        '<rootDir>/__tests__/ssr/**/*.test.tsx',
+      ],
       setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/setupDom.ts'],
       moduleNameMapper: { '\\.(png|svg|jpg)$': '<rootDir>/__tests__/helpers/fileStub.js' },
     },

@@ -65,6 +65,22 @@ describe('the early start (issue 11: everything the first screen needs starts at
     expect(Object.keys(early.requests)).toEqual(urls);
   });
 
+  it('a page the host rendered (it carries the shop) requests only the cart, and preloads no image', async () => {
+    window.history.replaceState(null, '', '/cafe?table=07');
+    document.head.innerHTML = `<script id="early-start-config" type="application/json">${JSON.stringify({
+      apiBaseUrl: '',
+      translations: CHUNKS,
+      ...SETTINGS,
+    })}</script>`;
+    document.body.innerHTML = '<script id="rendered-page" type="application/json">{}</script>';
+    const fetch = jest.fn((_url: string) => Promise.resolve(answer(sessionResponse())));
+    window.fetch = fetch as unknown as typeof window.fetch;
+    new Function(SCRIPT)();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v2/webshop/cafe/cart?table=07']);
+    expect(document.head.querySelectorAll('link[rel=preload][as=image]')).toHaveLength(0);
+  });
+
   it('the requests go to the configured API base', async () => {
     const { fetch } = await startAt('/cafe', shopResponse(), 'https://api.example.test/');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { shopActions } from '../features/shop';
 import { currentLanguage } from '../shared/i18n';
 import { App, type AppHistory } from './App';
@@ -22,9 +22,12 @@ export interface MountOptions {
  * the same markup (app/renderedPage.ts says when), with the shop the page carries already in the store;
  * otherwise renders anew over index.html's loading view.
  *
- * @returns which of the two it did
+ * @returns which of the two it did, and the React root
  */
-export function mountApp(root: HTMLElement, options: MountOptions): 'hydrated' | 'rendered' {
+export function mountApp(
+  root: HTMLElement,
+  options: MountOptions,
+): { mounted: 'hydrated' | 'rendered'; root: Root } {
   const { store, i18n, history } = options;
   const app = (
     <StrictMode>
@@ -37,10 +40,11 @@ export function mountApp(root: HTMLElement, options: MountOptions): 'hydrated' |
     kiosk: options.kiosk,
   });
   if (!page) {
-    createRoot(root).render(app);
-    return 'rendered';
+    const reactRoot = createRoot(root);
+    reactRoot.render(app);
+    return { mounted: 'rendered', root: reactRoot };
   }
   store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop }));
-  hydrateRoot(root, app, { onRecoverableError: options.onHydrationError });
-  return 'hydrated';
+  const reactRoot = hydrateRoot(root, app, { onRecoverableError: options.onHydrationError });
+  return { mounted: 'hydrated', root: reactRoot };
 }

@@ -7,12 +7,9 @@ import type { RootState } from '../../app/hooks';
 /** §4 shop load: loading until loaded; a 404 gives notFound. */
 export function* loadShop(action: ReturnType<typeof shopActions.loadRequested>) {
   const { shopId } = action.payload;
-  // The host rendered the page with this shop (src/ssr): the first load is that answer, nothing to fetch.
+  // The host rendered the page with this shop (src/ssr): the page is the answer, nothing to fetch.
   const fromPage: string | null = yield select((state: RootState) => state.shop.fromPage);
-  if (fromPage === shopId) {
-    yield put(shopActions.pageShopAdopted());
-    return;
-  }
+  if (fromPage === shopId) return;
   const api = yield* context('api');
   try {
     const data = yield* callAbortable(api.getShop, shopId);

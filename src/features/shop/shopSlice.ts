@@ -40,8 +40,8 @@ export interface ShopState {
   tags: ReturnType<typeof tagsAdapter.getInitialState>;
   paymentMethods: ReturnType<typeof paymentMethodsAdapter.getInitialState>;
   /**
-   * The shop the page arrived with, rendered by the host (src/ssr), until the layout's first load of it:
-   * that load is already done, so it fetches nothing and the hydrated page stays as it is.
+   * The shop the page arrived with, rendered by the host (src/ssr): the page is the answer to its loads
+   * (the layout's, a new ?table=), so nothing is fetched and the hydrated page stays as it is.
    */
   fromPage: string | null;
 }
@@ -154,14 +154,10 @@ const shopSlice = createSlice({
       if (data) applyShop(state, data);
       else state.status = 'notFound';
     },
-    /** The layout's first load of the page's shop was answered by the page itself. */
-    pageShopAdopted(state) {
-      state.fromPage = null;
-    },
     loadRequested(state, action: PayloadAction<{ shopId: string }>) {
       if (state.fromPage === action.payload.shopId) return; // answered by the page (shopSagas)
       // Reloading the same shop keeps what is shown; another shop starts from nothing.
-      if (state.shopId !== action.payload.shopId) Object.assign(state, emptyEntities);
+      if (state.shopId !== action.payload.shopId) Object.assign(state, emptyEntities, { fromPage: null });
       state.shopId = action.payload.shopId;
       state.status = 'loading';
     },

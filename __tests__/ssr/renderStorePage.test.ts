@@ -1,0 +1,238 @@
+/**
+ * Issue 22: the host's render function (src/ssr/renderStorePage.tsx). What it renders and what it leaves to
+ * the static page, what it reads (the public shop only) and sends (cacheable, no cookie), and that nothing
+ * can make it worse than the static page: an API that errs, is slow or answers nonsense, a render that throws
+ * and a template it does not know each answer index.html with its usual headers.
+ */
+import {
+  createStorePageRenderer,
+  RENDERED_CACHE_CONTROL,
+  renderCacheKey,
+  renderTarget,
+  type RendererOptions,
+} from '../../src/ssr/renderStorePage';
+import { indexTemplate } from '../helpers/indexTemplate';
+import { shopResponse } from '../shared/api/wireFixtures';
+
+const INDEX = indexTemplate();
+const DOCUMENT_HEADERS = { 'Content-Security-Policy': "default-src 'self'", 'Cache-Control': 'no-cache' };
+
+/** A fetch that answers the shop request with `answer` and records what it was asked. */
+function apiAnswering(answer: (signal?: AbortSignal | null) => Promise<Response>) {
+  return jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    void input;
+    return answer(init?.signal);
+  });
+}
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+
+function renderer(fetch: RendererOptions['fetch'], options: Partial<RendererOptions> = {}) {
+  const onError = jest.fn();
+  const render = createStorePageRenderer({
+    indexHtml: INDEX,
+    documentHeaders: DOCUMENT_HEADERS,
+    apiBaseUrl: 'https://api.example',
+    fetch,
+    onError,
+    ...options,
+  });
+  return { render, onError };
+}
+
+const page = (address: string, init?: RequestInit) => new Request(`https://shop.example${address}`, init);
+
+/** The static page exactly: the template's text with the document headers it always has. */
+async function expectStaticPage(response: Response) {
+  expect(response.status).toBe(200);
+  expect(await response.text()).toBe(INDEX);
+  expect(Object.fromEntries(response.headers)).toEqual({
+    'content-security-policy': "default-src 'self'",
+    'cache-control': 'no-cache',
+    'content-type': 'text/html; charset=utf-8',
+  });
+}
+
+describe('what the host renders (issue 22)', () => {
+  it.each([
+    ['/cafe', { shopId: 'cafe', language: 'en' }],
+    ['/cafe/', { shopId: 'cafe', language: 'en' }],
+    ['/caf%C3%A9?lng=sv-SE&table=07', { shopId: 'café', language: 'se' }],
+    ['/kahvila?lng=fi&kiosk=0', { shopId: 'kahvila', language: 'fi' }],
+  ])('%s is a store page', (address, target) => {
+    expect(renderTarget(page(address))).toEqual(target);
+  });
+
+  it.each([
+    '/',
+    '/cafe/cart',
+    '/cafe/products/latte',
+    '/cafe/receipt/r1',
+    '/download?url=x',
+    '/stripe',
+    '/integrateFortnox',
+    '/company/c1/payment/pi_1',
+    '/robots.txt',
+    '/index.html',
+    '/%E0%A4%A',
+    '/..',
+    '/cafe?kiosk=1',
+    '/cafe?kiosk=true&lng=se',
+  ])('%s is left to the static page', (address) => {
+    expect(renderTarget(page(address))).toBeNull();
+  });
+
+  it('only GET is rendered', () => {
+    expect(renderTarget(page('/cafe', { method: 'HEAD' }))).toBeNull();
+  });
+
+  it('§1 the language: ?lng, then the i18next cookie, then English; an unknown ?lng does not hide the cookie', () => {
+    const withCookie = (address: string, cookie: string) => page(address, { headers: { Cookie: cookie } });
+    expect(renderTarget(withCookie('/cafe', 'sid=1; i18next=fi'))?.language).toBe('fi');
+    expect(renderTarget(withCookie('/cafe?lng=se', 'i18next=fi'))?.language).toBe('se');
+    expect(renderTarget(withCookie('/cafe?lng=de', 'i18next=fi'))?.language).toBe('fi');
+    expect(renderTarget(withCookie('/cafe', 'i18next=%E0'))?.language).toBe('en');
+  });
+
+  it('the cache key is the shop and the language, nothing of the visitor', () => {
+    const a = renderTarget(
+      page('/caf%C3%A9?table=07&tabId=t1', { headers: { Cookie: 'sid=abc; i18next=se' } }),
+    );
+    const b = renderTarget(page('/café?lng=se'));
+    expect(a && renderCacheKey(a)).toBe('/caf%C3%A9?lng=se');
+    expect(b && renderCacheKey(b)).toBe(a && renderCacheKey(a));
+  });
+});
+
+describe('the rendered page', () => {
+  it('is the store in #root, named in the head, cacheable, with no cookie and no visitor data asked for', async () => {
+    const fetch = apiAnswering(() => json(shopResponse()));
+    const { render, onError } = renderer(fetch);
+    const response = await render(page('/cafe?lng=se', { headers: { Cookie: 'sid=secret' } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(RENDERED_CACHE_CONTROL);
+    expect(response.headers.get('content-language')).toBe('sv');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const html = await response.text();
+    expect(html).toContain('<html lang="sv">');
+    expect(html).toContain('<title>Ängen</title>');
+    expect(html).toContain('<meta property="og:site_name" content="Café &lt;Ängen&gt; &amp; Co">');
+    expect(html).toContain('<meta name="description" content="Beställ och betala hos Ängen.">');
+    expect(html).toContain('<meta property="og:url" content="https://shop.example/cafe">');
+    expect(html).toContain('<script id="rendered-page" type="application/json">');
+    expect(onError).not.toHaveBeenCalled();
+    // One request: the public shop, with no cookie and no credentials (edge runtimes refuse them).
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('https://api.example/api/v2/webshop/cafe');
+    expect(init).not.toHaveProperty('credentials');
+    expect(JSON.stringify(init?.headers)).not.toContain('secret');
+  });
+
+  it('§2 a shop the API does not know is the rendered "Shop not found" page, status 404', async () => {
+    const { render } = renderer(apiAnswering(() => json({ name: 'NOT_FOUND' }, 404)));
+    const response = await render(page('/nosuch'));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Shop not found');
+  });
+});
+
+describe('never worse than the static page', () => {
+  it('an API that answers 500: the static page', async () => {
+    const { render, onError } = renderer(apiAnswering(() => json({ name: 'INTERNAL_ERROR' }, 500)));
+    await expectStaticPage(await render(page('/cafe')));
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('an API that is down: the static page', async () => {
+    const { render } = renderer(apiAnswering(() => Promise.reject(new TypeError('fetch failed'))));
+    await expectStaticPage(await render(page('/cafe')));
+  });
+
+  it('an API that does not answer within the time limit: the static page (the request is aborted)', async () => {
+    let aborted = false;
+    const never = apiAnswering(
+      (signal) =>
+        new Promise<Response>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(signal.reason);
+          }),
+        ),
+    );
+    const { render } = renderer(never, { timeoutMs: 20 });
+    await expectStaticPage(await render(page('/cafe')));
+    expect(aborted).toBe(true);
+  });
+
+  it('the time limit is never over 300 ms, whatever is configured', async () => {
+    const signals: AbortSignal[] = [];
+    const never = apiAnswering((signal) => {
+      if (signal) signals.push(signal);
+      return new Promise<Response>((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(signal.reason)),
+      );
+    });
+    const { render } = renderer(never, { timeoutMs: 60_000 });
+    const started = Date.now();
+    await expectStaticPage(await render(page('/cafe')));
+    // Not a race: the API never answers, so only the limit can end the wait.
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('an answer that is not a shop: the static page', async () => {
+    const { render } = renderer(apiAnswering(() => json({ shop: 'nonsense' })));
+    await expectStaticPage(await render(page('/cafe')));
+  });
+
+  it('a template the render does not know (no #root loading view): the static page', async () => {
+    const indexHtml = '<!doctype html><html><body><div id="app"></div></body></html>';
+    const { render } = renderer(
+      apiAnswering(() => json(shopResponse())),
+      { indexHtml },
+    );
+    const response = await render(page('/cafe'));
+    expect(await response.text()).toBe(indexHtml);
+  });
+
+  it('a page that is no store page is the static page, and the API is not asked', async () => {
+    const fetch = apiAnswering(() => json(shopResponse()));
+    const { render } = renderer(fetch);
+    await expectStaticPage(await render(page('/cafe/cart')));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('a render that throws', () => {
+  beforeEach(() => {
+    jest.resetModules();
+    jest.doMock('../../src/features/shop/StorePage', () => ({
+      StorePage: () => {
+        throw new Error('a component that throws');
+      },
+    }));
+  });
+  afterEach(() => jest.dontMock('../../src/features/shop/StorePage'));
+
+  it('answers the static page, and says why', async () => {
+    const { createStorePageRenderer: create } = await import('../../src/ssr/renderStorePage');
+    const onError = jest.fn();
+    const render = create({
+      indexHtml: INDEX,
+      documentHeaders: DOCUMENT_HEADERS,
+      apiBaseUrl: 'https://api.example',
+      fetch: apiAnswering(() => json(shopResponse())),
+      onError,
+    });
+    await expectStaticPage(await render(page('/cafe')));
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'a component that throws' }),
+      expect.any(Request),
+    );
+  });
+});
