@@ -91,7 +91,7 @@ describe('SPA hosting', () => {
   });
 
   it('serves files, falls back to index.html as built, and keeps /api and /demo', async () => {
-    const spa = await startDemo({ spa: { distDir: dist } });
+    const spa = await startDemo({ spa: { distDir: dist, render: false } });
     try {
       const c = spa.client();
       for (const route of [
@@ -121,6 +121,43 @@ describe('SPA hosting', () => {
       expect((await c.get('/%2e%2e/%2e%2e/etc/passwd')).text).not.toContain('root:');
       expect((await c.get('/api/nope')).json).toEqual({ name: 'NOT_FOUND', errorCode: 'ROUTE_NOT_FOUND' });
       expect((await c.get('/demo')).text).toContain('Demo av webbshoppen');
+    } finally {
+      await spa.close();
+    }
+  });
+
+  it('the Node adapter answers store pages with the built render function, and index.html when it throws', async () => {
+    // A render function with the built one's export (CommonJS: Jest loads no ES module); it says what it got.
+    const renderModule = path.join(dist, 'render.cjs');
+    fs.writeFileSync(
+      renderModule,
+      `exports.createStorePageRenderer = function (options) {
+        return async (request) => {
+          const api = options.fetch ? await options.fetch(options.apiBaseUrl + '/api/v2/webshop/cafe').then(
+            () => 'answered', (error) => error.message) : 'platform fetch';
+          return new Response('rendered ' + new URL(request.url).pathname + ' from ' + options.apiBaseUrl + ' (' + api + ')', {
+            status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'x-rendered': 'yes' } });
+        };
+      };\n`,
+    );
+    const spa = await startDemo({ spa: { distDir: dist, renderModule } });
+    try {
+      const c = spa.client();
+      const page = await c.get('/cafe?lng=se');
+      expect(page.text).toBe(`rendered /cafe from ${spa.origin} (platform fetch)`);
+      expect(page.headers.get('x-rendered')).toBe('yes');
+      expect(page.headers.get('set-cookie')).toBeNull();
+      // The demo's faults (POST /demo/api/render): the API down for the render; the render throwing.
+      expect((await c.post('/demo/api/render', { fault: 'apiDown' })).json).toEqual({ fault: 'apiDown' });
+      expect((await c.get('/cafe')).text).toContain('demo fault: the API is down');
+      await c.post('/demo/api/render', { fault: 'renderThrows' });
+      const fallback = await c.get('/cafe');
+      expect(fallback.status).toBe(200);
+      expect(fallback.text).toContain('<title>Shop</title>');
+      expect(fallback.headers.get('content-security-policy')).toContain("default-src 'self'");
+      for (const body of [{}, { fault: 'meltdown' }, { fault: 'none', extra: 1 }])
+        expect((await c.post('/demo/api/render', body)).status).toBe(400);
+      expect(spa.api.ctx.renderFault).toBe('renderThrows');
     } finally {
       await spa.close();
     }

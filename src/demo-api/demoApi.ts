@@ -116,6 +116,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     publicOrigin: options.publicOrigin?.replace(/\/+$/, '') ?? null,
     fixtures,
     intents,
+    renderFault: 'none',
   };
 
   const app = Fastify({
@@ -185,7 +186,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   if (options.spa) {
     const spa = options.spa;
     void app.register(async (scope) => {
-      stopSpa = await registerSpa(scope, spa);
+      stopSpa = await registerSpa(scope, spa, () => ctx.renderFault);
     });
   }
 

@@ -26,4 +26,14 @@ export interface DemoContext {
   publicOrigin: string | null;
   fixtures: ShopFixture[];
   intents: FixtureIntent[];
+  /** A fault the Node adapter plays on the store page's render (POST /demo/api/render), for QA and tests. */
+  renderFault: RenderFault;
 }
+
+/**
+ * Faults of the host's render the demo can play, each of which must leave the static page working: the API
+ * down or slower than the render waits (for the render only; the page's own requests still work), or the
+ * render function itself throwing.
+ */
+export const RENDER_FAULTS = ['none', 'apiDown', 'apiSlow', 'renderThrows'] as const;
+export type RenderFault = (typeof RENDER_FAULTS)[number];

@@ -1,11 +1,12 @@
 /**
  * The payment simulator QA uses by hand (/demo/simulator: pending payments with Approve, Decline, Cancel,
- * Error) and its JSON control API for tests (/demo/api/payments…, /demo/api/swish), plus the e-mail outbox
+ * Error) and its JSON control API for tests (/demo/api/payments…, /demo/api/swish, /demo/api/render), plus
+ * the e-mail outbox
  * (/demo/outbox, /demo/api/outbox).
  */
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '../../domain/money';
-import type { DemoContext } from '../demoContext';
+import { RENDER_FAULTS, type DemoContext, type RenderFault } from '../demoContext';
 import {
   listOutbox,
   listPayments,
@@ -120,6 +121,25 @@ export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext):
     async (request) => {
       ctx.delays.autoComplete = request.body.autoComplete;
       return { autoComplete: ctx.delays.autoComplete };
+    },
+  );
+
+  // The store page's render (src/ssr via the Node adapter, routes/spaHosting.ts) with a fault played on it.
+  app.post<{ Body: { fault: RenderFault } }>(
+    '/demo/api/render',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['fault'],
+          properties: { fault: { type: 'string', enum: [...RENDER_FAULTS] } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      ctx.renderFault = request.body.fault;
+      return { fault: ctx.renderFault };
     },
   );
 

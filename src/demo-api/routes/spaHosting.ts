@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Configuration } from 'webpack';
 import { HOST_CONFIG_FILES } from '../../hosting/hostConfigs';
 import { headerKindFor, securityHeaders, type HeaderSet } from '../../hosting/securityHeaders';
+import type { RenderFault } from '../demoContext';
 
 export interface SpaOptions {
   /** Built bundle directory (default <repo>/dist). */
@@ -30,6 +31,8 @@ export interface SpaOptions {
    * a purely static host. Default true.
    */
   render?: boolean;
+  /** The built render function (default dist-server/render.mjs beside the dist directory). */
+  renderModule?: string;
 }
 
 /** The host's render function: a web Request in, a web Response out (src/ssr/renderStorePage.tsx). */
@@ -38,8 +41,18 @@ type RendererFactory = (options: {
   indexHtml: string;
   documentHeaders: Record<string, string>;
   apiBaseUrl: string;
+  fetch?: typeof fetch;
   onError: (error: unknown) => void;
 }) => RenderStorePage;
+
+/** The API as the render sees it under a demo fault: down (refused at once), or slower than it waits. */
+const FAULTY_FETCH: Partial<Record<RenderFault, typeof fetch>> = {
+  apiDown: () => Promise.reject(new TypeError('demo fault: the API is down')),
+  apiSlow: (_input, init) =>
+    new Promise((_resolve, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+    ),
+};
 
 /**
  * Loads the render function's factory from a file at run time, as a deployment does (the demo API imports
@@ -61,21 +74,34 @@ async function sendRendered(
   createRenderer: RendererFactory,
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { indexHtml: string; documentHeaders: Record<string, string> },
+  page: { indexHtml: string; documentHeaders: Record<string, string>; fault: RenderFault },
 ): Promise<FastifyReply> {
   const address = app.server.address();
   const self = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const { fault, ...template } = page;
   const render = createRenderer({
-    ...page,
+    ...template,
     apiBaseUrl: self,
+    fetch: FAULTY_FETCH[fault],
     onError: (error) => request.log.warn({ err: error }, 'store page render fell back to index.html'),
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers))
     if (typeof value === 'string') headers.set(name, value);
-  const response = await render(
-    new Request(new URL(request.url, self || 'http://127.0.0.1'), { method: request.method, headers }),
-  );
+  let response: Response;
+  try {
+    if (fault === 'renderThrows') throw new Error('demo fault: the render function throws');
+    response = await render(
+      new Request(new URL(request.url, self || 'http://127.0.0.1'), { method: request.method, headers }),
+    );
+  } catch (error) {
+    // The render function answers the static page itself on any failure; should it ever throw, so does this.
+    request.log.warn({ err: error }, 'store page render threw');
+    return reply
+      .headers(template.documentHeaders)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(template.indexHtml);
+  }
   return reply
     .status(response.status)
     .headers(Object.fromEntries(response.headers))
@@ -163,7 +189,11 @@ async function createDevMiddleware(): Promise<Middleware> {
  * Registers the SPA routes. Resolves with a function that stops the dev middleware's watcher (a no-op for
  * dist/).
  */
-export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<() => Promise<void>> {
+export async function registerSpa(
+  app: FastifyInstance,
+  options: SpaOptions,
+  renderFault: () => RenderFault = () => 'none',
+): Promise<() => Promise<void>> {
   if (options.devMiddleware) {
     const middleware = await createDevMiddleware();
     // tsx compiles the sources on the fly, with this process's environment as the dev bundle's.
@@ -204,7 +234,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       // The dev bundle's policy: this process's environment is the build's (demoBuildEnvironment).
       const documentHeaders = securityHeaders(process.env, indexHtml).document;
       if (createRenderer)
-        return sendRendered(app, createRenderer, request, reply, { indexHtml, documentHeaders });
+        return sendRendered(app, createRenderer, request, reply, {
+          indexHtml,
+          documentHeaders,
+          fault: renderFault(),
+        });
       return reply
         .headers(documentHeaders)
         .header('content-type', 'text/html; charset=utf-8')
@@ -217,7 +251,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   const indexPath = path.join(root, 'index.html');
   if (!fs.existsSync(indexPath)) throw new Error(`No built SPA at ${indexPath}; run \`npm run build\` first`);
   const headerSet = JSON.parse(fs.readFileSync(path.join(root, 'headers.json'), 'utf8')) as HeaderSet;
-  const serverBundle = path.join(path.dirname(root), 'dist-server', 'render.mjs');
+  const serverBundle = options.renderModule ?? path.join(path.dirname(root), 'dist-server', 'render.mjs');
   if (options.render !== false && !fs.existsSync(serverBundle))
     throw new Error(
       `No built render function at ${serverBundle}; run \`npm run build\` first (or pass --static)`,
@@ -246,6 +280,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       return sendRendered(app, createRenderer, request, reply, {
         indexHtml,
         documentHeaders: headerSet.document,
+        fault: renderFault(),
       });
     return reply
       .headers(headerSet.document)
