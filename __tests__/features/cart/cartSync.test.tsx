@@ -56,6 +56,24 @@ function controllablePut() {
 const counts = (body: PutCartBody) => body.cart.map((i) => `${i.productId}×${i.count}`);
 
 describe('§4 cart sync (PUT cart, latest wins)', () => {
+  it('§4 a product added before the first session answer is kept, merged with the saved cart, and saved only after it', async () => {
+    const put = controllablePut();
+    const answer = deferred<ReturnType<typeof session>>();
+    const saved = { ...session(), cart: [line('s1', 'bun', 2)] };
+    const { user, store } = await renderApp('/cafe', {
+      api: { putCart: put.putCart, getSession: jest.fn(() => answer.promise) },
+    });
+    // The store shows before the session (the host may have rendered it): the customer can add already.
+    await user.click(await screen.findByRole('button', { name: 'Add Bun to the cart' }));
+    // Nothing is sent while the request that makes the session is on its way.
+    expect(put.putCart).not.toHaveBeenCalled();
+    await act(async () => answer.resolve(saved));
+    await waitFor(() => expect(put.calls).toHaveLength(1));
+    expect(counts(put.calls[0]!.body)).toEqual(['bun×3']);
+    const shown = Object.values(store.getState().cart.entities).map((i) => `${i?.productId}×${i?.count}`);
+    expect(shown).toEqual(['bun×3']);
+  });
+
   it('§4 a burst of changes sends one PUT at a time, and the last PUT carries the latest cart', async () => {
     const put = controllablePut();
     const { user } = await renderApp('/cafe', { api: { putCart: put.putCart } });

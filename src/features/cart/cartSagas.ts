@@ -49,9 +49,14 @@ const selectSyncPayload = (state: RootState) => ({
  */
 export type CartHold = (state: RootState) => boolean;
 
-/** Sends the cart as it is now, once nothing holds the server's cart. */
+/**
+ * Sends the cart as it is now, once the session's first answer is in (a save before it would race the
+ * request that makes the session; what was added meanwhile is merged into that answer) and nothing holds
+ * the server's cart.
+ */
 export function* sendCart(held: CartHold) {
-  while ((yield select(held)) as boolean) yield take('*');
+  const waiting = (s: RootState) => !s.session.initialLoadDone || held(s);
+  while ((yield select(waiting)) as boolean) yield take('*');
   const api = yield* context('api');
   const { shopId, revision, cart, tabItems }: ReturnType<typeof selectSyncPayload> =
     yield select(selectSyncPayload);
@@ -68,10 +73,15 @@ export function* sendCart(held: CartHold) {
   yield call([page, page.announceCartSaved], shopId);
 }
 
-/** Keeps the edits about to be sent in the tab's storage until the server holds them (a reload keeps them). */
+/**
+ * Keeps the edits about to be sent in the tab's storage until the server holds them (a reload keeps them).
+ * Not before the session's first answer: a cart made then is no edit of the saved one (it joins it when the
+ * answer comes, cartSlice), and restoring it would replace the saved cart.
+ */
 function* keepUntilSaved() {
   const { shopId, cart }: ReturnType<typeof selectSyncPayload> = yield select(selectSyncPayload);
-  if (!shopId) return;
+  const loaded: boolean = yield select((s: RootState) => s.session.initialLoadDone);
+  if (!shopId || !loaded) return;
   const storage = yield* context('storage');
   yield call(keepUnsavedCart, storage, shopId, cart);
 }

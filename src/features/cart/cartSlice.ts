@@ -104,8 +104,12 @@ const cartSlice = createSlice({
             cartAdapter.setAll(state, action.payload.session.cart);
           return;
         }
+        // What the customer added before the first answer (the store shows before it: the host may have
+        // rendered it) joins the remote cart, merged as §5 merges, and is saved.
+        const early = itemsOf(state);
         state.restoredFor = action.payload.shopId;
-        cartAdapter.setAll(state, action.payload.session.cart);
+        cartAdapter.setAll(state, early.reduce(addItem, action.payload.session.cart));
+        if (early.length > 0) changed(state);
       });
   },
 });
