@@ -58,6 +58,7 @@ async function main() {
     i18n,
     history,
     kiosk: kiosk !== null,
+    releaseEarlyTaps: window.__earlyStart?.releaseTaps,
     // Shown in the console and reported (scrubbed), so a mismatch in production gets fixed.
     onHydrationError(error) {
       console.error('Hydration error', error);

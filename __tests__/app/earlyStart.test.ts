@@ -81,6 +81,37 @@ describe('the early start (issue 11: everything the first screen needs starts at
     expect(document.head.querySelectorAll('link[rel=preload][as=image]')).toHaveLength(0);
   });
 
+  it('on a rendered page the first button tapped before the app is ready is held (once) and handed over', async () => {
+    window.history.replaceState(null, '', '/cafe');
+    document.head.innerHTML = `<script id="early-start-config" type="application/json">${JSON.stringify({
+      apiBaseUrl: '',
+      translations: CHUNKS,
+      ...SETTINGS,
+    })}</script>`;
+    document.body.innerHTML =
+      '<div id="root"><button id="add">+</button><button id="open">Latte</button></div>' +
+      '<button id="outside">x</button><script id="rendered-page" type="application/json">{}</script>';
+    window.fetch = jest.fn(() =>
+      Promise.resolve(answer(sessionResponse())),
+    ) as unknown as typeof window.fetch;
+    const pressed: string[] = [];
+    document.addEventListener('click', (event) => pressed.push((event.target as HTMLElement).id));
+    new Function(SCRIPT)();
+    const add = document.getElementById('add') as HTMLButtonElement;
+    add.click();
+    add.click();
+    (document.getElementById('open') as HTMLButtonElement).click();
+    (document.getElementById('outside') as HTMLButtonElement).click();
+    // Nothing inside the rendered page reacts yet; the first tap is held and shown busy.
+    expect(pressed).toEqual(['outside']);
+    expect(add.getAttribute('aria-busy')).toBe('true');
+    const early = window.__earlyStart as EarlyStart;
+    expect(early.releaseTaps?.()).toBe(add);
+    // Released: taps go where they were aimed again.
+    add.click();
+    expect(pressed).toEqual(['outside', 'add']);
+  });
+
   it('the requests go to the configured API base', async () => {
     const { fetch } = await startAt('/cafe', shopResponse(), 'https://api.example.test/');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([

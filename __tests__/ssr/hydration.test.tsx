@@ -75,7 +75,7 @@ async function pageModules() {
 }
 
 /** Starts the app on the document as index.tsx does; resolves once React has committed. */
-async function startApp({ kiosk = false } = {}) {
+async function startApp({ kiosk = false, heldTap = null as HTMLElement | null } = {}) {
   // Loaded after the page is in place, like the deferred scripts: Emotion moves the page's styles out of
   // #root when it starts, before React hydrates.
   let modules!: Awaited<ReturnType<typeof pageModules>>;
@@ -97,6 +97,7 @@ async function startApp({ kiosk = false } = {}) {
       history: modules.createBrowserHistory({ v5Compat: true }),
       kiosk,
       onHydrationError: (error) => errors.push(error),
+      releaseEarlyTaps: () => heldTap,
     });
   });
   unmount = () => modules.act(async () => result.root.unmount());
@@ -151,6 +152,17 @@ describe('the store page as the host renders it (issue 22)', () => {
     loadDocument('/restaurant', pages['/cafe']?.html ?? '');
     const { mounted: how } = await startApp();
     expect(how).toBe('rendered');
+  });
+
+  it('a button tapped before the app was ready is pressed once it has hydrated: the bun is added, once', async () => {
+    loadDocument('/cafe?lng=en', pages['/cafe?lng=en']?.html ?? '');
+    const add = document.querySelector<HTMLElement>('#root button[aria-label="Add Kanelbulle to the cart"]');
+    expect(add).not.toBeNull();
+    add?.setAttribute('aria-busy', 'true');
+    const { store } = await startApp({ heldTap: add });
+    const lines = Object.values(store.getState().cart.entities).map((i) => `${i?.productId}×${i?.count}`);
+    expect(lines).toEqual(['kanelbulle×1']);
+    expect(add?.hasAttribute('aria-busy')).toBe(false);
   });
 
   it('the hydrated store does not fetch the shop the page carries', async () => {

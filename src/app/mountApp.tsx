@@ -15,6 +15,8 @@ export interface MountOptions {
   kiosk: boolean;
   /** A mismatch React repaired by rendering that part anew. */
   onHydrationError: (error: unknown) => void;
+  /** The early start's held tap, if any (src/earlyStart: `releaseTaps`). */
+  releaseEarlyTaps?: () => HTMLElement | null;
 }
 
 /**
@@ -40,11 +42,20 @@ export function mountApp(
     kiosk: options.kiosk,
   });
   if (!page) {
+    // The rendered markup goes (another language, a kiosk): a tap held on it has nothing left to press.
+    options.releaseEarlyTaps?.();
     const reactRoot = createRoot(root);
     reactRoot.render(app);
     return { mounted: 'rendered', root: reactRoot };
   }
   store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop }));
   const reactRoot = hydrateRoot(root, app, { onRecoverableError: options.onHydrationError });
+  // A button tapped before now (held by the early start) is pressed again: React hydrates what it needs at
+  // once for a tap, and the control does what the customer asked.
+  const tap = options.releaseEarlyTaps?.();
+  if (tap) {
+    tap.removeAttribute('aria-busy');
+    if (tap.isConnected) tap.click();
+  }
   return { mounted: 'hydrated', root: reactRoot };
 }

@@ -141,10 +141,37 @@
   var shop = rendered ? null : get(shopPath);
   get(shopPath + '/cart' + (queryText ? '?' + queryText : ''));
   if (!shop) {
+    holdEarlyTaps();
     window.requestAnimationFrame(function () {
       window.setTimeout(loadFormattingData, 0);
     });
     return;
+  }
+
+  /**
+   * The rendered store's buttons do nothing until the app has taken the page over (links work as links).
+   * The first button tapped before then is kept and pressed again once the app is ready
+   * (app/mountApp.tsx), and says it is busy meanwhile; later taps are dropped, so a double tap never adds
+   * twice.
+   */
+  function holdEarlyTaps() {
+    var root = document.getElementById('root');
+    function onClick(event) {
+      var button = event.target && event.target.closest ? event.target.closest('button') : null;
+      if (!button || !root || !root.contains(button)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (early.heldTap) return;
+      early.heldTap = button;
+      button.setAttribute('aria-busy', 'true');
+    }
+    document.addEventListener('click', onClick, true);
+    early.releaseTaps = function () {
+      document.removeEventListener('click', onClick, true);
+      var tap = early.heldTap;
+      early.heldTap = null;
+      return tap;
+    };
   }
 
   function safeImage(url) {

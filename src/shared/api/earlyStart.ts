@@ -4,6 +4,11 @@ import type { FetchLike } from './httpClient';
 export interface EarlyStart {
   /** Answers to GET requests it started before the app ran, by URL. */
   requests: Record<string, Promise<Response> | undefined>;
+  /**
+   * On a page the host rendered: stops holding taps and gives the first button tapped before the app was
+   * ready, if any (the app presses it again once it has hydrated).
+   */
+  releaseTaps?: () => HTMLElement | null;
 }
 
 /**
