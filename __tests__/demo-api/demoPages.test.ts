@@ -150,14 +150,16 @@ describe('SPA hosting', () => {
       // The demo's faults (POST /demo/api/render): the API down for the render; the render throwing.
       expect((await c.post('/demo/api/render', { fault: 'apiDown' })).json).toEqual({ fault: 'apiDown' });
       expect((await c.get('/cafe')).text).toContain('demo fault: the API is down');
-      await c.post('/demo/api/render', { fault: 'renderThrows' });
-      const fallback = await c.get('/cafe');
-      expect(fallback.status).toBe(200);
-      expect(fallback.text).toContain('<title>Shop</title>');
-      expect(fallback.headers.get('content-security-policy')).toContain("default-src 'self'");
+      for (const fault of ['renderThrows', 'static']) {
+        await c.post('/demo/api/render', { fault });
+        const fallback = await c.get('/cafe');
+        expect(fallback.status).toBe(200);
+        expect(fallback.text).toContain('<title>Shop</title>');
+        expect(fallback.headers.get('content-security-policy')).toContain("default-src 'self'");
+      }
       for (const body of [{}, { fault: 'meltdown' }, { fault: 'none', extra: 1 }])
         expect((await c.post('/demo/api/render', body)).status).toBe(400);
-      expect(spa.api.ctx.renderFault).toBe('renderThrows');
+      expect(spa.api.ctx.renderFault).toBe('static');
     } finally {
       await spa.close();
     }

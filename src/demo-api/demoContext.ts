@@ -31,9 +31,10 @@ export interface DemoContext {
 }
 
 /**
- * Faults of the host's render the demo can play, each of which must leave the static page working: the API
- * down or slower than the render waits (for the render only; the page's own requests still work), or the
- * render function itself throwing.
+ * How the demo's Node adapter answers store pages: rendered (`none`), as a plain static host would
+ * (`static`: index.html, for the client-rendered path), or with a fault that must leave the static page
+ * working: the API down or slower than the render waits (for the render only; the page's own requests still
+ * work), or the render function itself throwing.
  */
-export const RENDER_FAULTS = ['none', 'apiDown', 'apiSlow', 'renderThrows'] as const;
+export const RENDER_FAULTS = ['none', 'static', 'apiDown', 'apiSlow', 'renderThrows'] as const;
 export type RenderFault = (typeof RENDER_FAULTS)[number];

@@ -166,7 +166,9 @@
       button.setAttribute('aria-busy', 'true');
     }
     document.addEventListener('click', onClick, true);
+    early.holdingTaps = true;
     early.releaseTaps = function () {
+      early.holdingTaps = false;
       document.removeEventListener('click', onClick, true);
       var tap = early.heldTap;
       early.heldTap = null;

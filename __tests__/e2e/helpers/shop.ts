@@ -4,10 +4,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const PHONE = { width: 390, height: 844 } as const;
 export const KIOSK = { width: 1024, height: 768 } as const;
 
-/** Opens a shop address and waits until the shop has loaded (the <main> landmark is there). */
+/**
+ * Opens a shop address and waits until the shop has loaded (the <main> landmark is there) and the app has
+ * taken over the page the host rendered (before that, the early start holds taps: src/earlyStart).
+ */
 export async function openShop(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('main')).toBeVisible();
+  await appReady(page);
+}
+
+/** Waits until the app runs the page: taps are no longer held for it (a rendered store page, issue 22). */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__earlyStart?.holdingTaps !== true);
 }
 
 /** The '+' button of a product card in the store grid. */

@@ -34,7 +34,12 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
   return violations;
 }
 
-export const test = base.extend<{ cspViolations: string[]; server: E2eServer; swishCompletes: void }>({
+export const test = base.extend<{
+  cspViolations: string[];
+  hydrationErrors: string[];
+  server: E2eServer;
+  swishCompletes: void;
+}>({
   server: ['own', { option: true }],
   // The worker's own demo server (helpers/servers.ts); contexts a test makes with browser.newContext get it too.
   baseURL: async ({ server }, provide, testInfo) => {
@@ -45,6 +50,19 @@ export const test = base.extend<{ cspViolations: string[]; server: E2eServer; sw
       const violations = await watchCspViolations(context);
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Store pages are rendered by the host and hydrated (issue 22): a mismatch React had to repair is a defect
+  // (index.tsx logs each as 'Hydration error'; React's own warnings say 'hydrat…' too).
+  hydrationErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
+      });
+      await use(errors);
+      expect(errors, 'hydration errors').toEqual([]);
     },
     { auto: true },
   ],

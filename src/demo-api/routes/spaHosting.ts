@@ -88,6 +88,12 @@ async function sendRendered(
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers))
     if (typeof value === 'string') headers.set(name, value);
+  const staticPage = () =>
+    reply
+      .headers(template.documentHeaders)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(template.indexHtml);
+  if (fault === 'static') return staticPage();
   let response: Response;
   try {
     if (fault === 'renderThrows') throw new Error('demo fault: the render function throws');
@@ -97,10 +103,7 @@ async function sendRendered(
   } catch (error) {
     // The render function answers the static page itself on any failure; should it ever throw, so does this.
     request.log.warn({ err: error }, 'store page render threw');
-    return reply
-      .headers(template.documentHeaders)
-      .header('content-type', 'text/html; charset=utf-8')
-      .send(template.indexHtml);
+    return staticPage();
   }
   return reply
     .status(response.status)

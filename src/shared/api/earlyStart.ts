@@ -9,6 +9,8 @@ export interface EarlyStart {
    * ready, if any (the app presses it again once it has hydrated).
    */
   releaseTaps?: () => HTMLElement | null;
+  /** True while taps on a rendered page are held (the app has not taken the page over yet). */
+  holdingTaps?: boolean;
 }
 
 /**
