@@ -87,6 +87,7 @@ export default tseslint.config(
       'node_modules',
       'dist',
       'dist-server',
+      '.netlify',
       'tmp',
       'coverage',
       '.data',

@@ -101,7 +101,10 @@ class HostConfigsPlugin {
           const files: Record<string, string> = {
             _headers: netlifyHeaders(set),
             _redirects: netlifyRedirects(this.apiUpstream),
-            'nginx.conf': nginxServerBlock(set, { apiUpstream: this.apiUpstream }),
+            'nginx.conf': nginxServerBlock(set, {
+              apiUpstream: this.apiUpstream,
+              renderUpstream: process.env.RENDER_UPSTREAM || undefined,
+            }),
             'headers.json': `${JSON.stringify(set, null, 2)}\n`,
           };
           for (const [name, text] of Object.entries(files))
@@ -154,6 +157,17 @@ const reactRouterProduction = (production: boolean): Record<string, string | fal
 export const SERVER_DIST = path.resolve(__dirname, 'dist-server');
 
 /**
+ * The render function (`render`, for the demo server) and its adapters: a small Node server for nginx, the
+ * Cloudflare worker, the Netlify edge function.
+ */
+const SERVER_ENTRIES = {
+  render: './src/ssr/renderStorePage.tsx',
+  nodeServer: './src/ssr/nodeServer.ts',
+  cloudflareWorker: './src/ssr/cloudflareWorker.ts',
+  'store-page': './src/ssr/netlifyEdgeFunction.ts',
+};
+
+/**
  * The host's render of the store page (src/ssr) as one ES module per adapter, from the same components,
  * store and translations as the page: web-standard (no Node built-ins), so Cloudflare's workerd, Netlify's
  * Deno and Node all run it. Resolved with the `worker` condition, which gives the libraries' server builds
@@ -164,11 +178,16 @@ function serverConfig(production: boolean): webpack.Configuration {
     name: 'server',
     mode: production ? 'production' : 'development',
     target: 'webworker',
-    entry: { render: './src/ssr/renderStorePage.tsx' },
+    entry: SERVER_ENTRIES,
     experiments: { outputModule: true },
+    // The Node adapter's built-ins stay imports (workerd and Deno bundles never reach them).
+    externals: /^node:/,
+    externalsType: 'module',
     output: {
       path: SERVER_DIST,
-      filename: '[name].mjs',
+      // Netlify takes generated edge functions from .netlify/v1/edge-functions (its Frameworks API).
+      filename: (data) =>
+        data.chunk?.name === 'store-page' ? '../.netlify/v1/edge-functions/[name].mjs' : '[name].mjs',
       module: true,
       chunkFormat: 'module',
       library: { type: 'module' },
@@ -194,12 +213,13 @@ function serverConfig(production: boolean): webpack.Configuration {
         ),
       },
     },
-    module: { rules: [typescriptRule] },
-    plugins: [
-      ...sharedPlugins(),
-      // One file per adapter: the lazy screens it may meet (the reference page) are part of it.
-      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-    ],
+    module: {
+      rules: [typescriptRule],
+      // One file per adapter: the lazy screens a render may meet (the reference page) are in it.
+      parser: { javascript: { dynamicImportMode: 'eager' } },
+    },
+    plugins: sharedPlugins(),
+    optimization: { splitChunks: false },
     performance: { hints: false },
   };
 }

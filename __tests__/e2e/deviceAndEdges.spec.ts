@@ -20,7 +20,7 @@ import {
   methodButton,
   sessionPaymentId,
 } from './helpers/payment';
-import { headerCartLink, KIOSK, openShop } from './helpers/shop';
+import { headerCartLink, KIOSK, openShop, renderStorePages } from './helpers/shop';
 
 /**
  * Issue 9 devices and edges: which devices switch to the Swish app (§2: on a phone it starts directly and
@@ -87,7 +87,9 @@ test.describe('kiosk size', () => {
   test('§2 §3 §5 Swish with the phone field hidden by the shop: the Swish panel asks for the number, keeps the field after "You must enter a phone number", and a number then starts the payment', async ({
     page,
   }) => {
-    // The café's shop answer with customerInputs.phoneInput inactive (§3 wire format, src/contract).
+    // The café's shop answer with customerInputs.phoneInput inactive (§3 wire format, src/contract), as the
+    // browser gets it: the store page served static, so the app asks for the shop itself.
+    await renderStorePages(page, 'static');
     await page.route('**/api/v2/webshop/cafe', async (route) => {
       const response = await route.fetch();
       const shop = (await response.json()) as {

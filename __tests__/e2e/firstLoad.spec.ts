@@ -2,13 +2,19 @@ import { expect, type Request } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { text } from './helpers/i18n';
 import { test } from './helpers/test';
-import { PHONE } from './helpers/shop';
+import { PHONE, renderStorePages } from './helpers/shop';
 
 /**
  * Issue 11 in the browser: the first screen's requests start at once, each is sent once, the LCP image is
- * preloaded early and at high priority, and the cart's code is fetched on intent.
+ * preloaded early and at high priority, and the cart's code is fetched on intent. This is the first load
+ * from a plain static host (and the render's fallback), so the store pages are served static here; the
+ * rendered page's first load is renderedStore.spec.ts.
  */
 test.use({ viewport: PHONE });
+
+test.beforeEach(async ({ page }) => {
+  await renderStorePages(page, 'static');
+});
 
 const path = (request: Request) => new URL(request.url()).pathname + new URL(request.url()).search;
 

@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { test } from './helpers/test';
-import { PHONE, addButton, appReady, headerCartLink } from './helpers/shop';
+import { PHONE, addButton, appReady, headerCartLink, renderStorePages } from './helpers/shop';
 
 /**
  * Issue 22 in the browser: the store page comes rendered by the host (the demo's Node adapter runs the
@@ -9,16 +9,6 @@ import { PHONE, addButton, appReady, headerCartLink } from './helpers/shop';
  * render can fail still serves a working shop.
  */
 test.use({ viewport: PHONE });
-
-type RenderMode = 'none' | 'static' | 'apiDown' | 'apiSlow' | 'renderThrows';
-
-async function renderMode(page: Page, fault: RenderMode) {
-  expect((await page.request.post('/demo/api/render', { data: { fault } })).ok()).toBe(true);
-}
-
-test.afterEach(async ({ page }) => {
-  await renderMode(page, 'none');
-});
 
 test('with JavaScript off the café is readable: its categories, cards and prices are in the page', async ({
   browser,
@@ -104,7 +94,7 @@ for (const fault of ['apiDown', 'apiSlow', 'renderThrows', 'static'] as const) {
   test(`fallback (${fault}): the static page is served and the shop works as it always has`, async ({
     page,
   }) => {
-    await renderMode(page, fault);
+    await renderStorePages(page, fault);
     const response = await page.goto('/cafe');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['cache-control']).toBe('no-cache');

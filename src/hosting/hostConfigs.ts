@@ -52,12 +52,76 @@ export function netlifyRedirects(apiUpstream?: string): string {
 }
 
 /**
+ * What nginx needs, in the http block, to cache the rendered store pages of `renderUpstream`: the cache,
+ * and the page's language as the render reads it (`?lng`, else the `i18next` cookie, else English), which
+ * with the host and the path is the cache key (src/ssr renderCacheKey: nothing else of the visitor).
+ */
+function renderCache(cachePath: string): string {
+  return `proxy_cache_path ${cachePath} levels=1:2 keys_zone=storefront_pages:10m max_size=200m inactive=1h use_temp_path=off;
+map $arg_lng $storefront_lng_query {
+  ~*^(se|sv)([-_].*)?$ se;
+  ~*^fi([-_].*)?$ fi;
+  ~*^en([-_].*)?$ en;
+  default "";
+}
+map $cookie_i18next $storefront_lng_cookie {
+  ~*^(se|sv)([-_].*)?$ se;
+  ~*^fi([-_].*)?$ fi;
+  ~*^en([-_].*)?$ en;
+  default en;
+}
+map $storefront_lng_query $storefront_lng {
+  "" $storefront_lng_cookie;
+  default $storefront_lng_query;
+}
+
+`;
+}
+
+/**
+ * The store pages' location when a render server runs (src/ssr/nodeServer.ts): one path segment that is
+ * no file. Rendered pages are cached as their Cache-Control says (a minute, then served stale for ten while
+ * one request renders anew in the background); when the render server is down or slow, a stale page if
+ * there is one, else index.html as a static host answers it.
+ */
+function renderLocations(set: HeaderSet, renderUpstream: string, add: (h: Record<string, string>) => string) {
+  return `  # Store pages (/{shopId}): rendered by the render server, cached per host, path and language.
+  location ~ ^/[^/.]+/?$ {
+    proxy_pass ${renderUpstream.replace(/\/+$/, '')};
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_cache storefront_pages;
+    proxy_cache_key "$scheme://$host$uri|$storefront_lng";
+    proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;
+    proxy_cache_background_update on;
+    proxy_cache_lock on;
+    # A kiosk address is answered by the render as index.html: never from or into the cache.
+    proxy_cache_bypass $arg_kiosk;
+    proxy_no_cache $arg_kiosk;
+    proxy_connect_timeout 1s;
+    proxy_read_timeout 3s;
+    proxy_intercept_errors on;
+    error_page 500 502 503 504 = @static_page;
+    # The render sends the page's whole header set; only HSTS is the host's.
+    add_header Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}" always;
+  }
+
+  location @static_page {
+${add(set.document)}
+    try_files /index.html =404;
+  }
+
+`;
+}
+
+/**
  * An nginx server block. `add_header` in a location replaces the server's, so each location lists the
  * full set; `always` sends them on error answers too.
  *
  * @param set - the headers
- * @param options - the directory holding dist/'s files, what to listen on, and the API's address when nginx
- *   serves it on the same origin (/api/ proxied there; leave it out when API_BASE_URL points elsewhere)
+ * @param options - the directory holding dist/'s files, what to listen on, the API's address when nginx
+ *   serves it on the same origin (/api/ proxied there; leave it out when API_BASE_URL points elsewhere), and
+ *   the render server's address when store pages are rendered (with where nginx keeps their cache)
  */
 export function nginxServerBlock(
   set: HeaderSet,
@@ -65,7 +129,15 @@ export function nginxServerBlock(
     root = '/var/www/storefront',
     listen = '80',
     apiUpstream,
-  }: { root?: string; listen?: string; apiUpstream?: string } = {},
+    renderUpstream,
+    renderCachePath = '/var/cache/nginx/storefront',
+  }: {
+    root?: string;
+    listen?: string;
+    apiUpstream?: string;
+    renderUpstream?: string;
+    renderCachePath?: string;
+  } = {},
 ): string {
   const api = apiUpstream
     ? `  # The API on the same origin (the session cookie is first-party; the CSP's 'self' covers it).
@@ -87,7 +159,7 @@ export function nginxServerBlock(
   return `# ${GENERATED}
 # Include it in the http block (e.g. /etc/nginx/conf.d/storefront.conf). Terminate TLS here (listen 443 ssl
 # and the certificate lines) or in front of nginx; Strict-Transport-Security assumes the site is https.
-server {
+${renderUpstream ? renderCache(renderCachePath) : ''}server {
   listen ${listen};
   server_name _;
   root ${root};
@@ -101,7 +173,7 @@ server {
     return 404;
   }
 
-${api}  # Hashed bundle files never change: cached for a year. A missing one is a 404, never index.html.
+${api}${renderUpstream ? renderLocations(set, renderUpstream, add) : ''}  # Hashed bundle files never change: cached for a year. A missing one is a 404, never index.html.
   location /assets/ {
 ${add(set.immutableAsset)}
     try_files $uri =404;

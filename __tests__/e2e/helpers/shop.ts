@@ -14,6 +14,18 @@ export async function openShop(page: Page, path: string): Promise<void> {
   await appReady(page);
 }
 
+/**
+ * How the demo answers store pages for the rest of the test (POST /demo/api/render; helpers/test.ts puts it
+ * back): `static` as a plain static host does (the client renders; tests that change the shop's answer in the
+ * browser need it, since a rendered page carries the shop), or with a fault the render must survive.
+ */
+export async function renderStorePages(
+  page: Page,
+  fault: 'none' | 'static' | 'apiDown' | 'apiSlow' | 'renderThrows',
+): Promise<void> {
+  expect((await page.request.post('/demo/api/render', { data: { fault } })).ok()).toBe(true);
+}
+
 /** Waits until the app runs the page: taps are no longer held for it (a rendered store page, issue 22). */
 export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__earlyStart?.holdingTaps !== true);

@@ -38,7 +38,7 @@ export const test = base.extend<{
   cspViolations: string[];
   hydrationErrors: string[];
   server: E2eServer;
-  swishCompletes: void;
+  demoSettled: void;
 }>({
   server: ['own', { option: true }],
   // The worker's own demo server (helpers/servers.ts); contexts a test makes with browser.newContext get it too.
@@ -66,12 +66,14 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  // A test may hold the demo's Swish completion (holdSwishCompletion in helpers/payment.ts); the next test on
-  // the worker's server finds it let go again, passed or failed.
-  swishCompletes: [
+  // A test may hold the demo's Swish completion (holdSwishCompletion in helpers/payment.ts) or have store
+  // pages served static or with a render fault (renderStorePages in helpers/shop.ts); the next test on the
+  // worker's server finds both as they were, passed or failed.
+  demoSettled: [
     async ({ request }, use) => {
       await use();
       expect((await request.post('/demo/api/swish', { data: { autoComplete: true } })).ok()).toBe(true);
+      expect((await request.post('/demo/api/render', { data: { fault: 'none' } })).ok()).toBe(true);
     },
     { auto: true },
   ],

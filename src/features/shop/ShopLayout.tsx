@@ -93,13 +93,20 @@ export function ShopLayout() {
     );
   // On a kiosk each customer gets the pages drawn anew: nothing typed on screen (a note, an e-mail) stays.
   // A screen whose code is still on its way shows a spinner inside the layout, so the shop and session
-  // requests above never wait for that code.
+  // requests above never wait for that code. The store page is in the main bundle and never waits: it has
+  // no boundary of its own, so a page the host rendered hydrates with this layout in one pass, before the
+  // layout's effects load the session (a cart arriving between two passes would change the store's markup
+  // before it is hydrated).
   else
     content = (
       <Fragment key={kiosk.customer}>
-        <Suspense fallback={screenLoading}>
+        {onStore ? (
           <Outlet />
-        </Suspense>
+        ) : (
+          <Suspense fallback={screenLoading}>
+            <Outlet />
+          </Suspense>
+        )}
       </Fragment>
     );
   const orderPanel = kiosk.enabled && display === 'open' && (onStore || onProduct);

@@ -1,0 +1,85 @@
+/**
+ * Cloudflare Workers adapter (wrangler.toml): dist/ is the worker's static assets; store pages are rendered
+ * by the render function and kept in the Cache API per shop and language (renderCacheKey), fresh for a
+ * minute and served stale for ten more while one request renders the page anew in the background (the
+ * Workers Cache API serves nothing stale by itself, so the worker keeps the age). Every other path is the
+ * assets' own answer (index.html for client-side routes: `not_found_handling`). `/api/` (and, for the demo,
+ * `/demo/`) is passed to `API_ORIGIN` on the same origin, so the session cookie stays first-party.
+ */
+import { RENDERED_CACHE_CONTROL, renderCacheKey, renderTarget } from './renderStorePage';
+import { renderOverStaticPage } from './staticPageRenderer';
+
+/** What the worker is bound to (wrangler.toml). */
+interface Env {
+  ASSETS: { fetch(request: Request): Promise<Response> };
+  /** The provider's API, e.g. https://api.example.com. */
+  API_ORIGIN: string;
+  /** Path prefixes passed to API_ORIGIN, comma-separated (default '/api/'). */
+  PROXY_PATHS?: string;
+}
+
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+declare const caches: { default: Cache };
+
+/** How long a rendered page is served as it is, and how much longer while it is rendered anew (ms). */
+const FRESH_MS = 60_000;
+const STALE_MS = 600_000;
+const RENDERED_AT = 'X-Rendered-At';
+
+async function render(request: Request, env: Env): Promise<Response> {
+  const staticPage = await env.ASSETS.fetch(
+    new Request(new URL('/', request.url), { headers: request.headers }),
+  );
+  return renderOverStaticPage(request, staticPage, {
+    apiBaseUrl: env.API_ORIGIN,
+    onError: (error) => console.error('store page render fell back to index.html', error),
+  });
+}
+
+/** Keeps a rendered page (not a fallback) under its key, for as long as it may be served stale. */
+async function store(key: Request, response: Response): Promise<void> {
+  if (!response.headers.get('Cache-Control')?.includes('s-maxage')) return;
+  const kept = new Response(response.body, response);
+  kept.headers.set(RENDERED_AT, String(Date.now()));
+  kept.headers.set('Cache-Control', `public, max-age=${(FRESH_MS + STALE_MS) / 1000}`);
+  await caches.default.put(key, kept);
+}
+
+/** A kept page as the visitor gets it: the render's own caching headers, not the store's. */
+function served(kept: Response): Response {
+  const response = new Response(kept.body, kept);
+  response.headers.delete(RENDERED_AT);
+  response.headers.set('Cache-Control', RENDERED_CACHE_CONTROL);
+  return response;
+}
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    const proxied = (env.PROXY_PATHS ?? '/api/')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (env.API_ORIGIN && proxied.some((prefix) => url.pathname.startsWith(prefix)))
+      return fetch(new Request(new URL(url.pathname + url.search, env.API_ORIGIN), request));
+    const target = renderTarget(request);
+    if (!target) return env.ASSETS.fetch(request);
+
+    const key = new Request(new URL(renderCacheKey(target), url.origin));
+    const kept = await caches.default.match(key);
+    const age = kept ? Date.now() - Number(kept.headers.get(RENDERED_AT)) : Infinity;
+    if (kept && age < FRESH_MS) return served(kept);
+    const fresh = render(request, env).then(async (response) => {
+      await store(key, response.clone());
+      return response;
+    });
+    if (kept && age < FRESH_MS + STALE_MS) {
+      ctx.waitUntil(fresh);
+      return served(kept);
+    }
+    return fresh;
+  },
+};
