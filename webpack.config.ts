@@ -8,7 +8,12 @@ import { scriptJson } from './src/app/renderedPage';
 import { earlyStartSettings, type LoadingTexts } from './src/earlyStart/settings';
 import type { Language } from './src/shared/i18n/languages';
 import { defaultTheme } from './src/shared/theme/defaultTheme';
-import { netlifyHeaders, netlifyRedirects, nginxServerBlock } from './src/hosting/hostConfigs';
+import {
+  cloudflareAssetsIgnore,
+  netlifyHeaders,
+  netlifyRedirects,
+  nginxServerBlock,
+} from './src/hosting/hostConfigs';
 import { securityHeaders, type HostingEnv } from './src/hosting/securityHeaders';
 
 /**
@@ -106,6 +111,7 @@ class HostConfigsPlugin {
               renderUpstream: process.env.RENDER_UPSTREAM || undefined,
             }),
             'headers.json': `${JSON.stringify(set, null, 2)}\n`,
+            '.assetsignore': cloudflareAssetsIgnore(),
           };
           for (const [name, text] of Object.entries(files))
             compilation.emitAsset(name, new webpack.sources.RawSource(text));

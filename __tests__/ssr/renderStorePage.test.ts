@@ -133,6 +133,21 @@ describe('the rendered page', () => {
     expect(JSON.stringify(init?.headers)).not.toContain('secret');
   });
 
+  it("headers given in lower case (a host's own answer) are set once, the render's own winning", async () => {
+    const { render } = renderer(
+      apiAnswering(() => json(shopResponse())),
+      {
+        documentHeaders: {
+          'content-type': 'text/html',
+          'cache-control': 'public, max-age=0, must-revalidate',
+        },
+      },
+    );
+    const response = await render(page('/cafe'));
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe(RENDERED_CACHE_CONTROL);
+  });
+
   it('§2 a shop the API does not know is the rendered "Shop not found" page, status 404', async () => {
     const { render } = renderer(apiAnswering(() => json({ name: 'NOT_FOUND' }, 404)));
     const response = await render(page('/nosuch'));

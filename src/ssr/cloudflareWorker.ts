@@ -39,18 +39,27 @@ async function render(request: Request, env: Env): Promise<Response> {
   });
 }
 
-/** Keeps a rendered page (not a fallback) under its key, for as long as it may be served stale. */
-async function store(key: Request, response: Response): Promise<void> {
-  if (!response.headers.get('Cache-Control')?.includes('s-maxage')) return;
-  const kept = new Response(response.body, response);
+/**
+ * Keeps a rendered page (not a fallback) under its key, for as long as it may be served stale. Pages are
+ * passed as text, never as one body read twice: a tee'd body that the cache and the visitor both read
+ * stalled workerd here.
+ */
+async function store(key: Request, page: { html: string; init: Response }): Promise<void> {
+  if (!page.init.headers.get('Cache-Control')?.includes('s-maxage')) return;
+  const kept = new Response(page.html, page.init);
   kept.headers.set(RENDERED_AT, String(Date.now()));
   kept.headers.set('Cache-Control', `public, max-age=${(FRESH_MS + STALE_MS) / 1000}`);
   await caches.default.put(key, kept);
 }
 
+/** A page as text and its status and headers. */
+async function pageOf(response: Response) {
+  return { html: await response.text(), init: response };
+}
+
 /** A kept page as the visitor gets it: the render's own caching headers, not the store's. */
-function served(kept: Response): Response {
-  const response = new Response(kept.body, kept);
+async function served(kept: Response): Promise<Response> {
+  const response = new Response(await kept.text(), kept);
   response.headers.delete(RENDERED_AT);
   response.headers.set('Cache-Control', RENDERED_CACHE_CONTROL);
   return response;
@@ -72,14 +81,13 @@ export default {
     const kept = await caches.default.match(key);
     const age = kept ? Date.now() - Number(kept.headers.get(RENDERED_AT)) : Infinity;
     if (kept && age < FRESH_MS) return served(kept);
-    const fresh = render(request, env).then(async (response) => {
-      await store(key, response.clone());
-      return response;
-    });
+    const fresh = render(request, env).then(pageOf);
     if (kept && age < FRESH_MS + STALE_MS) {
-      ctx.waitUntil(fresh);
+      ctx.waitUntil(fresh.then((page) => store(key, page)));
       return served(kept);
     }
-    return fresh;
+    const page = await fresh;
+    ctx.waitUntil(store(key, page));
+    return new Response(page.html, page.init);
   },
 };

@@ -178,10 +178,14 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
     baseUrl: options.apiBaseUrl,
     fetch: (input, { credentials: _credentials, ...init }) => platformFetch(input, init),
   });
+  // Header names in any case (a host's own answer gives them in lower case): each set once, ours winning.
+  const headers = (own: Record<string, string>) => {
+    const all = new Headers(options.documentHeaders);
+    for (const [name, value] of Object.entries(own)) all.set(name, value);
+    return all;
+  };
   const staticPage = () =>
-    new Response(options.indexHtml, {
-      headers: { ...options.documentHeaders, 'Content-Type': 'text/html; charset=utf-8' },
-    });
+    new Response(options.indexHtml, { headers: headers({ 'Content-Type': 'text/html; charset=utf-8' }) });
 
   async function shopOf(shopId: string): Promise<ShopData | null> {
     try {
@@ -206,12 +210,11 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
       });
       return new Response(html, {
         status: page.shop ? 200 : 404,
-        headers: {
-          ...options.documentHeaders,
+        headers: headers({
           'Content-Type': 'text/html; charset=utf-8',
           'Content-Language': htmlLang(page.language),
           'Cache-Control': RENDERED_CACHE_CONTROL,
-        },
+        }),
       });
     } catch (error) {
       options.onError?.(error, request);
