@@ -26,7 +26,8 @@ test.use({ viewport: PHONE });
 let worker: Awaited<ReturnType<typeof unstable_startWorker>> | undefined;
 let origin = '';
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async () => {
+  const { parallelIndex } = test.info();
   // Offline and quiet: no usage metrics, no request for Cloudflare's request.cf data.
   process.env.WRANGLER_SEND_METRICS = 'false';
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
@@ -35,12 +36,12 @@ test.beforeAll(async ({}, testInfo) => {
     bindings: {
       API_ORIGIN: {
         type: 'plain_text',
-        value: `http://127.0.0.1:${serverPort('own', testInfo.parallelIndex)}`,
+        value: `http://127.0.0.1:${serverPort('own', parallelIndex)}`,
       },
       PROXY_PATHS: { type: 'plain_text', value: '/api/,/demo/' },
     },
     dev: {
-      server: { hostname: '127.0.0.1', port: E2E_PORT + 40 + testInfo.parallelIndex },
+      server: { hostname: '127.0.0.1', port: E2E_PORT + 40 + parallelIndex },
       inspector: false,
       watch: false,
       persist: false,
