@@ -216,27 +216,25 @@ test('a page on another port of the same host cannot cancel a visitor’s paymen
   expect(await paymentStatus(page.request)).not.toBe('STARTED');
 });
 
-test.describe('nginx with the config the build wrote', () => {
-  let nginx: ChildProcess | undefined;
-  let origin = '';
-  let dir = '';
-
-  test.beforeAll(async ({ baseURL }) => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-nginx-'));
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    origin = `http://127.0.0.1:${port}`;
-    fs.writeFileSync(
-      path.join(dir, 'storefront.conf'),
-      nginxServerBlock(headerSet(), { root: DIST, listen: `127.0.0.1:${port}`, apiUpstream: baseURL }),
-    );
-    // A minimal main config around the generated server block, runnable without root.
-    const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-    fs.writeFileSync(
-      path.join(dir, 'nginx.conf'),
-      `daemon off; master_process off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')} warn;
+/** nginx with the server block the build writes (options as given), in a temporary directory, without root. */
+async function startNginx(options: Parameters<typeof nginxServerBlock>[1]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-nginx-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  fs.writeFileSync(
+    path.join(dir, 'storefront.conf'),
+    nginxServerBlock(headerSet(), {
+      root: DIST,
+      listen: `127.0.0.1:${port}`,
+      renderCachePath: path.join(dir, 'pages'),
+      ...options,
+    }),
+  );
+  // A minimal main config around the generated server block, runnable without root.
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; master_process off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')} warn;
 events {}
 http {
   include /etc/nginx/mime.types; default_type application/octet-stream; access_log off;
@@ -244,28 +242,49 @@ http {
   include ${path.join(dir, 'storefront.conf')};
 }
 `,
-    );
-    // `nginx -t` parses the config (exit 1 and the reason on stderr otherwise).
-    const checked = execFileSync('nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    expect(checked).toBe('');
-    nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
-    await expect
-      .poll(() =>
-        fetch(`${origin}/robots.txt`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      )
-      .toBe(200);
+  );
+  // `nginx -t` parses the config (exit 1 and the reason on stderr otherwise).
+  const checked = execFileSync('nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  expect(checked).toBe('');
+  const nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  await expect.poll(() => statusOf(`${origin}/robots.txt`)).toBe(200);
+  return {
+    origin,
+    stop: () => {
+      nginx.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const statusOf = (url: string) =>
+  fetch(url).then(
+    (r) => r.status,
+    () => 0,
+  );
+
+test.describe('nginx with the config the build wrote', () => {
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  let origin = '';
+
+  test.beforeAll(async ({ baseURL }) => {
+    nginx = await startNginx({ apiUpstream: baseURL });
+    origin = nginx.origin;
   });
 
-  test.afterAll(() => {
-    nginx?.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  test.afterAll(() => nginx?.stop());
 
   test('nginx sends the same headers as the demo server on pages, hashed bundle files and static files', async ({
     baseURL,
@@ -303,5 +322,60 @@ http {
     await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
     await page.reload();
     await expect(page.getByText('Kladdkaka')).toBeVisible();
+  });
+});
+
+test.describe('nginx in front of the render server (src/ssr/nodeServer.ts, issue 22)', () => {
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  let render: ChildProcess | undefined;
+  let renderOrigin = '';
+
+  test.beforeAll(async ({ baseURL }) => {
+    const port = await freePort();
+    renderOrigin = `http://127.0.0.1:${port}`;
+    render = spawn('node', [path.join(DIST, '..', 'dist-server', 'nodeServer.mjs')], {
+      env: { ...process.env, DIST_DIR: DIST, API_ORIGIN: baseURL, PORT: String(port) },
+      stdio: 'ignore',
+    });
+    await expect.poll(() => statusOf(`${renderOrigin}/cafe`)).toBe(200);
+    nginx = await startNginx({ apiUpstream: baseURL, renderUpstream: renderOrigin });
+  });
+
+  test.afterAll(() => {
+    render?.kill();
+    nginx?.stop();
+  });
+
+  test('store pages come rendered and cached per language; with the render server gone, nginx serves the cached page, or index.html', async ({
+    page,
+  }) => {
+    const { origin } = nginx!;
+    const first = await fetch(`${origin}/cafe?table=07`);
+    expect(first.headers.get('x-cache-status')).toBe('MISS');
+    expect(await first.text()).toContain('<script id="rendered-page" type="application/json">');
+    // The same page for another table (nothing of the visitor is in it); another language is its own page.
+    expect((await fetch(`${origin}/cafe?table=12`)).headers.get('x-cache-status')).toBe('HIT');
+    expect((await fetch(`${origin}/cafe?lng=fi`)).headers.get('x-cache-status')).toBe('MISS');
+    const cached = await fetch(`${origin}/cafe`, { headers: { Cookie: 'i18next=fi' } });
+    expect(cached.headers.get('x-cache-status')).toBe('HIT');
+    expect(cached.headers.get('content-language')).toBe('fi');
+    expect(cached.headers.get('content-security-policy')).toBe(
+      headerSet().document['Content-Security-Policy'],
+    );
+    expect(cached.headers.get('strict-transport-security')).toBe(STRICT_TRANSPORT_SECURITY);
+
+    render?.kill();
+    await expect.poll(() => statusOf(`${renderOrigin}/cafe`)).toBe(0);
+    // A page in the cache is still served; one that is not falls back to the static page.
+    expect(await (await fetch(`${origin}/cafe`)).text()).toContain('id="rendered-page"');
+    const fallback = await fetch(`${origin}/kahvila`);
+    expect(fallback.status).toBe(200);
+    expect(await fallback.text()).not.toContain('<script id="rendered-page"');
+    for (const [name, value] of Object.entries(headerSet().document))
+      expect(fallback.headers.get(name), `fallback ${name}`).toBe(value);
+    // And the shop works from it.
+    await page.setViewportSize(PHONE);
+    await page.goto(`${origin}/kahvila`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Kahvila Mustikka/);
   });
 });

@@ -116,8 +116,9 @@ function renderLocations(set: HeaderSet, renderUpstream: string, add: (h: Record
     proxy_read_timeout 3s;
     proxy_intercept_errors on;
     error_page 500 502 503 504 = @static_page;
-    # The render sends the page's whole header set; only HSTS is the host's.
+    # The render sends the page's whole header set; only HSTS is the host's (and whether the cache answered).
     add_header Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}" always;
+    add_header X-Cache-Status $upstream_cache_status always;
   }
 
   location @static_page {
