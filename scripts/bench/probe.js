@@ -7,7 +7,9 @@
  *   (requestAnimationFrame, then a message: that runs once the frame has been handed to the compositor).
  * - all cards: the DOM holds as many <article> elements as the shop has products (null if it never does,
  *   e.g. a windowed list; maxCards tells how many it held).
- * - long tasks, LCP and Event Timing entries from PerformanceObservers registered before the page's code.
+ * - long tasks, LCP (and how many candidates there were: a redrawn largest paint is a second one), layout
+ *   shifts (CLS, as the page loads) and Event Timing entries from PerformanceObservers registered before the
+ *   page's code.
  */
 (function () {
   'use strict';
@@ -25,6 +27,8 @@
     lcpElement: null,
     events: [],
     clickToNextFrame: null,
+    cls: 0,
+    lcpCount: 0,
   };
   window.__bench = bench;
 
@@ -77,7 +81,11 @@
     bench.longTasks.push(entry.duration);
     bench.lastLongTaskEnd = Math.max(bench.lastLongTaskEnd, entry.startTime + entry.duration);
   });
+  observe('layout-shift', {}, function (entry) {
+    if (!entry.hadRecentInput) bench.cls += entry.value;
+  });
   observe('largest-contentful-paint', {}, function (entry) {
+    bench.lcpCount += 1;
     bench.lcp = entry.startTime;
     var element = entry.element;
     bench.lcpElement = element ? element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') : null;
