@@ -1,7 +1,9 @@
 /**
  * Serves the SPA from the same origin as the API, so the session cookie behaves as in production: the built
  * bundle from dist/ (production, `--dist`), or webpack's dev middleware (development). Any GET that is not
- * under /api, /demo, /static or /assets answers index.html (client-side routes such as /cafe/cart).
+ * under /api, /demo, /static or /assets answers index.html (client-side routes such as /cafe/cart), through
+ * the host's render function (src/ssr, issue 22: store pages come rendered; `render: false` serves the page
+ * as a static host does). This is the Node adapter the demo and the browser suite run.
  * The SPA loads the Stripe.js double itself (STRIPE_JS_URL) when a card panel opens, so no page pays for it.
  *
  * Every answer carries the production header set (src/hosting; Strict-Transport-Security is added by
