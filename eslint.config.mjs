@@ -88,6 +88,7 @@ export default tseslint.config(
       'dist',
       'dist-server',
       '.netlify',
+      '.wrangler',
       'tmp',
       'coverage',
       '.data',

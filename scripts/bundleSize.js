@@ -18,7 +18,9 @@ if (!fs.existsSync(statsPath)) {
   console.error('dist/stats.json is missing: run `npm run build:stats` first.');
   process.exit(1);
 }
-const stats = JSON.parse(fs.readFileSync(statsPath, 'utf8'));
+const written = JSON.parse(fs.readFileSync(statsPath, 'utf8'));
+// The build is the page's bundle and the host's render (webpack.config.ts); the page's is measured here.
+const stats = written.children ? written.children.find((child) => child.name === 'client') : written;
 const kb = (n) => (n / 1024).toFixed(1).padStart(8) + ' KiB';
 const sizes = (file) => {
   const buf = fs.readFileSync(path.join(dist, file));

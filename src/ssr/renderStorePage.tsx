@@ -108,12 +108,14 @@ function i18nFor(language: Language) {
       lng: language,
       resources: { [language]: { translation: TRANSLATIONS[language] }, en: { translation: en } },
     });
+    // A failed start is not kept: the next render tries again.
+    instance.catch(() => i18nByLanguage.delete(language));
     i18nByLanguage.set(language, instance);
   }
   return instance;
 }
 
-/** The first sentence-sized piece of a shop's description, for the meta description (at most 160 characters). */
+/** A shop's description on one line and at most 160 characters, for the meta description. */
 function summary(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= 160 ? flat : `${flat.slice(0, 159).trimEnd()}…`;

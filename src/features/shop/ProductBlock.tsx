@@ -161,7 +161,6 @@ export const ProductBlock = memo(function ProductBlock({
               key={productId}
               productId={productId}
               eager={first + index < EAGER_IMAGES}
-              priority={first + index === 0}
               {...card}
             />
           ))}

@@ -50,17 +50,17 @@ export const ProductCard = memo(function ProductCard({
   productId,
   displayType,
   eager,
-  priority = false,
   onOpen,
   texts,
 }: {
   shopId: string;
   productId: string;
   displayType: DisplayType;
-  /** Above the fold: load the image at once instead of lazily. */
+  /**
+   * Above the fold: load the image at once and before other images. Each of the first cards may be the
+   * largest paint (drawn at the same size, the one a pixel larger counts), so all of them are high priority.
+   */
   eager: boolean;
-  /** The first card: its image is the likely largest paint, fetched before other images. */
-  priority?: boolean;
   onOpen: (productId: string) => void;
   texts: CardTexts;
 }) {
@@ -88,7 +88,7 @@ export const ProductCard = memo(function ProductCard({
         width={size}
         height={size}
         loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        fetchPriority={eager ? 'high' : undefined}
         decoding="async"
         className={storeClass.image}
       />
