@@ -169,7 +169,7 @@ describe('production host configs', () => {
     expect(conf).toMatch(/location \/ \{[^}]*try_files \$uri \/index\.html;/);
     expect(conf).toMatch(/location \/assets\/ \{[^}]*try_files \$uri =404;/);
     expect(conf).toMatch(
-      /location ~ \^\/\(_headers\|_redirects\|nginx\\\.conf\|headers\\\.json\)\$ \{\s*return 404;/,
+      /location ~ \^\/\(_headers\|_redirects\|nginx\\\.conf\|headers\\\.json\|\\\.assetsignore\)\$ \{\s*return 404;/,
     );
   });
 
@@ -197,5 +197,25 @@ describe('production host configs', () => {
       /location \/api\/ \{\s*proxy_pass https:\/\/api\.kassa\.example;[^}]*proxy_set_header X-Forwarded-Host \$host;/,
     );
     expect(nginxServerBlock(set)).not.toContain('proxy_pass');
+  });
+
+  it('with RENDER_UPSTREAM, nginx passes store pages to the render server, cached per language, stale or index.html when it fails', () => {
+    const conf = nginxServerBlock(set, { renderUpstream: 'http://127.0.0.1:3000/' });
+    expect(conf).toMatch(/^proxy_cache_path \S+ .*keys_zone=storefront_pages:/m);
+    const location = /location ~ \^\/\[\^\/\.\]\+\/\?\$ \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    expect(location).toContain('proxy_pass http://127.0.0.1:3000;');
+    expect(location).toContain('proxy_cache_key "$scheme://$host$uri|$storefront_lng";');
+    expect(location).toMatch(
+      /proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;/,
+    );
+    expect(location).toContain('proxy_cache_background_update on;');
+    expect(location).toContain('proxy_no_cache $arg_kiosk;');
+    expect(location).toContain('error_page 500 502 503 504 = @static_page;');
+    // The fallback is index.html with the document's whole header set.
+    expect(nginxLocations(conf).get('@static_page')).toEqual({
+      ...set.document,
+      'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY,
+    });
+    expect(nginxServerBlock(set)).not.toContain('proxy_cache');
   });
 });

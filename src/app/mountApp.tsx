@@ -42,7 +42,7 @@ export function mountApp(
     kiosk: options.kiosk,
   });
   // For field and bench measurements: from here a tap works (on a hydrating page React hydrates at once for it).
-  performance.mark('storefront:mounted');
+  performance.mark?.('storefront:mounted');
   if (!page) {
     // The rendered markup goes (another language, a kiosk): a tap held on it has nothing left to press.
     options.releaseEarlyTaps?.();
