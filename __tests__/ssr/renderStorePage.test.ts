@@ -223,6 +223,38 @@ describe('never worse than the static page', () => {
   });
 });
 
+describe('a render that never finishes', () => {
+  beforeEach(() => {
+    jest.resetModules();
+    // A component that waits for something that never comes (React keeps the render open for it).
+    jest.doMock('../../src/features/shop/StorePage', () => ({
+      StorePage: () => {
+        throw new Promise(() => undefined);
+      },
+    }));
+  });
+  afterEach(() => jest.dontMock('../../src/features/shop/StorePage'));
+
+  it('answers the static page at its deadline: a render never hangs the page', async () => {
+    const { createStorePageRenderer: create } = await import('../../src/ssr/renderStorePage');
+    const onError = jest.fn();
+    const render = create({
+      indexHtml: INDEX,
+      documentHeaders: DOCUMENT_HEADERS,
+      apiBaseUrl: 'https://api.example',
+      fetch: apiAnswering(() => json(shopResponse())),
+      deadlineMs: 50,
+      onError,
+    });
+    // Not a race: the render never ends, so only the deadline can answer.
+    await expectStaticPage(await render(page('/cafe')));
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'the render missed its deadline' }),
+      expect.any(Request),
+    );
+  });
+});
+
 describe('a render that throws', () => {
   beforeEach(() => {
     jest.resetModules();

@@ -34,6 +34,9 @@ import se from '../../translations/se.json';
 /** How long the render waits for the shop before it answers the static page (ms). */
 export const DEFAULT_TIMEOUT_MS = 250;
 
+/** How long a whole render may take, shop request included, before the static page answers instead (ms). */
+export const RENDER_DEADLINE_MS = 1500;
+
 /**
  * What shared caches may do with a rendered page: keep it a minute, then serve it for ten more while one
  * request renders it anew (stale-while-revalidate), so a visitor rarely waits on the API. Browsers revalidate
@@ -55,6 +58,8 @@ export interface RendererOptions {
   fetch?: typeof fetch;
   /** How long to wait for the shop (default {@link DEFAULT_TIMEOUT_MS}, at most 300 ms). */
   timeoutMs?: number;
+  /** How long a whole render may take (default {@link RENDER_DEADLINE_MS}). */
+  deadlineMs?: number;
   /** Told about every fallback that was not by design (API error, timeout, render error), for the logs. */
   onError?: (error: unknown, request: Request) => void;
 }
@@ -198,29 +203,45 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
     }
   }
 
+  /** The rendered page, or a rejection when it is not done by the deadline (a render must never hang a page). */
+  function withinDeadline<T>(work: Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('the render missed its deadline')),
+        options.deadlineMs ?? RENDER_DEADLINE_MS,
+      );
+    });
+    return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  }
+
   return async function renderStorePage(request: Request): Promise<Response> {
     const target = renderTarget(request);
     if (!target) return staticPage();
     try {
-      const url = new URL(request.url);
-      const page: RenderedPage = { ...target, shop: await shopOf(target.shopId) };
-      const [markup, i18n] = await Promise.all([renderApp(page, url.pathname), i18nFor(page.language)]);
-      const html = insertIntoPage(options.indexHtml, {
-        head: headFor(page, url, i18n),
-        root: markup,
-        data: `<script id="${RENDERED_PAGE_ID}" type="application/json">${scriptJson(page)}</script>`,
-      });
-      return new Response(html, {
-        status: page.shop ? 200 : 404,
-        headers: headers({
-          'Content-Type': 'text/html; charset=utf-8',
-          'Content-Language': htmlLang(page.language),
-          'Cache-Control': RENDERED_CACHE_CONTROL,
-        }),
-      });
+      return await withinDeadline(render(request, target));
     } catch (error) {
       options.onError?.(error, request);
       return staticPage();
     }
   };
+
+  async function render(request: Request, target: RenderTarget): Promise<Response> {
+    const url = new URL(request.url);
+    const page: RenderedPage = { ...target, shop: await shopOf(target.shopId) };
+    const [markup, i18n] = await Promise.all([renderApp(page, url.pathname), i18nFor(page.language)]);
+    const html = insertIntoPage(options.indexHtml, {
+      head: headFor(page, url, i18n),
+      root: markup,
+      data: `<script id="${RENDERED_PAGE_ID}" type="application/json">${scriptJson(page)}</script>`,
+    });
+    return new Response(html, {
+      status: page.shop ? 200 : 404,
+      headers: headers({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Language': htmlLang(page.language),
+        'Cache-Control': RENDERED_CACHE_CONTROL,
+      }),
+    });
+  }
 }
