@@ -337,7 +337,15 @@ test.describe('nginx in front of the render server (src/ssr/nodeServer.ts, issue
       env: { ...process.env, DIST_DIR: DIST, API_ORIGIN: baseURL, PORT: String(port) },
       stdio: 'ignore',
     });
-    await expect.poll(() => statusOf(`${renderOrigin}/cafe`)).toBe(200);
+    // Up, and past its first render (a cold process on a loaded machine may miss the API's 250 ms once).
+    await expect
+      .poll(() =>
+        fetch(`${renderOrigin}/kahvila?lng=en`).then(
+          (r) => r.text().then((html) => html.includes('<script id="rendered-page"')),
+          () => false,
+        ),
+      )
+      .toBe(true);
     nginx = await startNginx({ apiUpstream: baseURL, renderUpstream: renderOrigin });
   });
 
