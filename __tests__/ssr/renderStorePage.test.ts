@@ -223,19 +223,11 @@ describe('never worse than the static page', () => {
   });
 });
 
-describe('a render that never finishes', () => {
-  beforeEach(() => {
+describe('a store page component that misbehaves', () => {
+  /** The render function with StorePage replaced by `StorePage` (loaded anew, after the mock). */
+  async function rendererWithStorePage(StorePage: () => never, options: Partial<RendererOptions> = {}) {
     jest.resetModules();
-    // A component that waits for something that never comes (React keeps the render open for it).
-    jest.doMock('../../src/features/shop/StorePage', () => ({
-      StorePage: () => {
-        throw new Promise(() => undefined);
-      },
-    }));
-  });
-  afterEach(() => jest.dontMock('../../src/features/shop/StorePage'));
-
-  it('answers the static page at its deadline: a render never hangs the page', async () => {
+    jest.doMock('../../src/features/shop/StorePage', () => ({ StorePage }));
     const { createStorePageRenderer: create } = await import('../../src/ssr/renderStorePage');
     const onError = jest.fn();
     const render = create({
@@ -243,9 +235,21 @@ describe('a render that never finishes', () => {
       documentHeaders: DOCUMENT_HEADERS,
       apiBaseUrl: 'https://api.example',
       fetch: apiAnswering(() => json(shopResponse())),
-      deadlineMs: 50,
       onError,
+      ...options,
     });
+    return { render, onError };
+  }
+  afterEach(() => jest.dontMock('../../src/features/shop/StorePage'));
+
+  it('a render that never finishes answers the static page at its deadline: it never hangs the page', async () => {
+    // A component that waits for something that never comes (React keeps the render open for it).
+    const { render, onError } = await rendererWithStorePage(
+      () => {
+        throw new Promise(() => undefined);
+      },
+      { deadlineMs: 50 },
+    );
     // Not a race: the render never ends, so only the deadline can answer.
     await expectStaticPage(await render(page('/cafe')));
     expect(onError).toHaveBeenCalledWith(
@@ -253,28 +257,10 @@ describe('a render that never finishes', () => {
       expect.any(Request),
     );
   });
-});
 
-describe('a render that throws', () => {
-  beforeEach(() => {
-    jest.resetModules();
-    jest.doMock('../../src/features/shop/StorePage', () => ({
-      StorePage: () => {
-        throw new Error('a component that throws');
-      },
-    }));
-  });
-  afterEach(() => jest.dontMock('../../src/features/shop/StorePage'));
-
-  it('answers the static page, and says why', async () => {
-    const { createStorePageRenderer: create } = await import('../../src/ssr/renderStorePage');
-    const onError = jest.fn();
-    const render = create({
-      indexHtml: INDEX,
-      documentHeaders: DOCUMENT_HEADERS,
-      apiBaseUrl: 'https://api.example',
-      fetch: apiAnswering(() => json(shopResponse())),
-      onError,
+  it('a render that throws answers the static page, and says why', async () => {
+    const { render, onError } = await rendererWithStorePage(() => {
+      throw new Error('a component that throws');
     });
     await expectStaticPage(await render(page('/cafe')));
     expect(onError).toHaveBeenCalledWith(
