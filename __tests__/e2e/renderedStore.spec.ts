@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
+import { holdRequests } from './helpers/payment';
 import { test } from './helpers/test';
 import { PHONE, addButton, appReady, headerCartLink, renderStorePages } from './helpers/shop';
 
@@ -68,14 +69,7 @@ test('a button tapped before the app is ready says it is busy and is pressed onc
   page,
 }) => {
   // The app's scripts held back: a customer tapping on a slow network.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/.*\.js$/);
   // Deferred scripts hold DOMContentLoaded back too: the page is there once the button is.
   await page.goto('/cafe', { waitUntil: 'commit' });
   const add = addButton(page, 'Kanelbulle');
