@@ -5,6 +5,7 @@ import { makeStore } from './app/store';
 import { readKioskSetting } from './features/kiosk/kioskMode';
 import { initialKioskState } from './features/kiosk/kioskSlice';
 import { adoptingEarlyStart, createApi } from './shared/api';
+import { watchAnswers } from './shared/api/watchAnswers';
 import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
 import { browserPageSignals } from './shared/pageSignals';
@@ -31,12 +32,15 @@ async function main() {
   const i18n = await initI18n();
   const history = createBrowserHistory({ v5Compat: true });
   const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
+  const page = browserPageSignals();
+  // The shop and cart requests index.html started while the scripts loaded (src/earlyStart).
+  const apiFetch = adoptingEarlyStart((input, init) => window.fetch(input, init), window.__earlyStart);
   const store = makeStore(
     {
       api: createApi({
         baseUrl: config.apiBaseUrl,
-        // The shop and cart requests index.html started while the scripts loaded (src/earlyStart).
-        fetch: adoptingEarlyStart((input, init) => window.fetch(input, init), window.__earlyStart),
+        // A kiosk watches whether the API answers, to pause ordering while it does not (issue 23).
+        fetch: kiosk ? watchAnswers(apiFetch, (reached) => page.reportAnswer(reached)) : apiFetch,
       }),
       navigate: (path, options) => (options?.replace ? history.replace(path) : history.push(path)),
       assignLocation: (url) => window.location.assign(url),
@@ -45,7 +49,7 @@ async function main() {
       storage: storageOrMemory('sessionStorage'),
       isMobile: isMobileDevice(navigator),
       reportError,
-      page: browserPageSignals(),
+      page,
       currentSearch: () => window.location.search,
       replaceLocation: (path) => window.location.replace(path),
     },

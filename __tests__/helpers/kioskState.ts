@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { makeStore, rootReducer, type RootState } from '../../src/app/store';
 import { paymentFlowSaga } from '../../src/features/payment/paymentFlowSagas';
+import { DEFAULT_PROMPT_MS } from '../../src/features/kiosk/kioskMode';
 import { initialKioskState } from '../../src/features/kiosk/kioskSlice';
 import { paymentActions } from '../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../src/features/session/sessionSlice';
@@ -16,7 +17,9 @@ export function cafeState(idleMs: number | null, ...more: Action[]): RootState {
   const data = shopData({ paymentMethods: [{ id: 'pm-swish', type: 'SWISH_TRADE', stripeAccountId: null }] });
   const start = {
     ...rootReducer(undefined, { type: '@@init' }),
-    kiosk: initialKioskState(idleMs === null ? null : { idleMs, language: null }),
+    kiosk: initialKioskState(
+      idleMs === null ? null : { idleMs, promptMs: DEFAULT_PROMPT_MS, language: null },
+    ),
   };
   return [
     shopActions.loadRequested({ shopId: 'cafe' }),

@@ -17,6 +17,7 @@ import {
 } from 'react-router-dom';
 import { AppRoutes } from '../../src/app/router';
 import type { Session, ShopData } from '../../src/domain/types';
+import { DEFAULT_PROMPT_MS } from '../../src/features/kiosk/kioskMode';
 import { initialKioskState } from '../../src/features/kiosk/kioskSlice';
 import type { Api } from '../../src/shared/api';
 import { initI18n } from '../../src/shared/i18n';
@@ -79,7 +80,13 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const { store, navigate, assignLocation, reportError, page } = testStore(
     api,
     options.kiosk
-      ? { kiosk: initialKioskState({ idleMs: options.kiosk.idleMs, language: null }) }
+      ? {
+          kiosk: initialKioskState({
+            idleMs: options.kiosk.idleMs,
+            promptMs: DEFAULT_PROMPT_MS,
+            language: null,
+          }),
+        }
       : undefined,
   );
   const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });

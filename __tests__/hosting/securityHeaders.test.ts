@@ -130,6 +130,12 @@ describe('the header set', () => {
       expect(set.document['Permissions-Policy']).toContain(`${feature}=()`);
   });
 
+  it('issue 23: a kiosk may keep its screen awake and sound the idle chime, its own page only (no frame)', () => {
+    expect(set.document['Permissions-Policy']).toContain('screen-wake-lock=(self)');
+    expect(set.document['Permissions-Policy']).toContain('autoplay=(self)');
+    expect(set.document['Permissions-Policy']).not.toMatch(/screen-wake-lock=\(\)|autoplay=\(\)/);
+  });
+
   it('hashed files are cached for a year, everything else is revalidated', () => {
     expect(set.immutableAsset['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(set.asset['Cache-Control']).toBe('no-cache');

@@ -72,12 +72,19 @@ describe('design tokens', () => {
     expect(touchTarget.kioskPrimary).toBeGreaterThanOrEqual(touchTarget.kiosk);
   });
 
-  it('the type scale is ascending, from at least 13 px, with 16 px body text (no iOS zoom into inputs)', () => {
+  it('the type scale is ascending in rem, from at least 13 px, with 16 px body text (no iOS zoom into inputs)', () => {
     const type = ['caption', 'small', 'body', 'lead', 'large', 'title', 'headline', 'display', 'hero'];
-    expect(ascending(steps(fontSize, type))).toBe(true);
+    // In rem, so that text follows the root size (the reader's browser setting, a kiosk's "Larger text").
+    const px = Object.fromEntries(
+      Object.entries(fontSize).map(([name, size]) => {
+        expect(size).toMatch(/^\d+(\.\d+)?rem$/);
+        return [name, parseFloat(size) * 16];
+      }),
+    );
+    expect(ascending(steps(px, type))).toBe(true);
     expect(ascending(steps(glyphSize, ['step', 'add', 'close']))).toBe(true);
-    expect(fontSize.caption).toBeGreaterThanOrEqual(13);
-    expect(fontSize.body).toBe(16);
+    expect(px.caption).toBeGreaterThanOrEqual(13);
+    expect(px.body).toBe(16);
   });
 
   it('the spacing scale and the radii are ascending', () => {

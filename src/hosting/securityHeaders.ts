@@ -58,7 +58,6 @@ const FIREBASE_AUTH = ['https://identitytoolkit.googleapis.com', 'https://secure
  */
 const DENIED_FEATURES = [
   'accelerometer',
-  'autoplay',
   'camera',
   'display-capture',
   'encrypted-media',
@@ -73,11 +72,16 @@ const DENIED_FEATURES = [
   'payment',
   'picture-in-picture',
   'publickey-credentials-get',
-  'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ];
+
+/**
+ * Features a counter kiosk uses (issue 23), allowed to the page itself and to no frame: the screen stays awake
+ * (Screen Wake Lock), and the idle question's chime may sound before the next touch (autoplay, for Web Audio).
+ */
+const OWN_FEATURES = ['autoplay', 'screen-wake-lock'];
 
 /** The origin of an absolute http(s) URL, or null for '', relative paths and anything else. */
 function originOf(url: string | undefined): string | null {
@@ -171,7 +175,10 @@ export function securityHeaders(env: HostingEnv, indexHtml: string): HeaderSet {
     document: {
       ...everywhere,
       'Content-Security-Policy': contentSecurityPolicy(env, inlineScriptHashes(indexHtml)),
-      'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+      'Permissions-Policy': [
+        ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+        ...OWN_FEATURES.map((feature) => `${feature}=(self)`),
+      ].join(', '),
       // For browsers older than frame-ancestors; the CSP says the same.
       'X-Frame-Options': 'DENY',
       'Cross-Origin-Opener-Policy': 'same-origin',

@@ -22,10 +22,26 @@ export interface PageSignals {
    * is called. Only a kiosk listens: it clears itself after a while without any.
    */
   onInput(listener: () => void): () => void;
+  /**
+   * Reports whether a request to the API got an answer (true) or not (false: no answer, or a server fault
+   * such as a proxy's 502 while the backend is down). The fetch observer (api/watchAnswers.ts) calls it.
+   */
+  reportAnswer(reached: boolean): void;
+  /**
+   * Calls `listener` with every reported answer, and with false when the browser goes offline, until the
+   * returned function is called. Only a kiosk listens: it pauses ordering while the API does not answer. The
+   * browser's `online` event is no answer (it is a page event, which wakes polls): only a reply is.
+   */
+  onConnection(listener: (reached: boolean) => void): () => void;
+  /** True while focus is inside a frame (a provider's card fields): typing there is input the page cannot see. */
+  focusInFrame(): boolean;
 }
 
-/** The events that count as someone using the page. */
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+/**
+ * The events that count as someone using the page. `input` too: an on-screen keyboard, an IME or dictation
+ * may change a field without any key event.
+ */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart'] as const;
 
 const CHANNEL = 'storefront-cart';
 
@@ -33,6 +49,7 @@ const CHANNEL = 'storefront-cart';
 export function browserPageSignals(win: Window = window): PageSignals {
   // Older browsers without BroadcastChannel still catch up when the tab becomes visible again.
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+  const connectionListeners = new Set<(reached: boolean) => void>();
   return {
     isHidden: () => win.document.visibilityState === 'hidden',
     subscribe(listener) {
@@ -61,6 +78,18 @@ export function browserPageSignals(win: Window = window): PageSignals {
     announceCartSaved(shopId) {
       channel?.postMessage({ shopId });
     },
+    reportAnswer(reached) {
+      for (const listener of [...connectionListeners]) listener(reached);
+    },
+    onConnection(listener) {
+      const onOffline = () => listener(false);
+      connectionListeners.add(listener);
+      win.addEventListener('offline', onOffline);
+      return () => {
+        connectionListeners.delete(listener);
+        win.removeEventListener('offline', onOffline);
+      };
+    },
     onInput(listener) {
       const options = { capture: true, passive: true };
       for (const type of INPUT_EVENTS) win.document.addEventListener(type, listener, options);
@@ -68,22 +97,31 @@ export function browserPageSignals(win: Window = window): PageSignals {
         for (const type of INPUT_EVENTS) win.document.removeEventListener(type, listener, options);
       };
     },
+    focusInFrame: () => win.document.activeElement?.tagName === 'IFRAME',
   };
 }
 
-/** Page signals for tests and for places without a page: never hidden; `emit` fires an event, `input` input. */
+/**
+ * Page signals for tests and for places without a page: never hidden; `emit` fires an event, `input` input,
+ * `reportAnswer` an API answer (or its absence) as the fetch observer would, `offline` the browser's offline.
+ */
 export function manualPageSignals(): PageSignals & {
   emit(event: PageEvent): void;
   input(): void;
+  offline(): void;
   hidden: boolean;
+  frameFocused: boolean;
   announced: string[];
 } {
   const listeners = new Set<(event: PageEvent) => void>();
   const inputListeners = new Set<() => void>();
+  const connectionListeners = new Set<(reached: boolean) => void>();
   const signals = {
     hidden: false,
+    frameFocused: false,
     announced: [] as string[],
     isHidden: () => signals.hidden,
+    focusInFrame: () => signals.frameFocused,
     subscribe(listener: (event: PageEvent) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -100,6 +138,16 @@ export function manualPageSignals(): PageSignals & {
     },
     input() {
       for (const listener of [...inputListeners]) listener();
+    },
+    reportAnswer(reached: boolean) {
+      for (const listener of [...connectionListeners]) listener(reached);
+    },
+    onConnection(listener: (reached: boolean) => void) {
+      connectionListeners.add(listener);
+      return () => void connectionListeners.delete(listener);
+    },
+    offline() {
+      signals.reportAnswer(false);
     },
   };
   return signals;

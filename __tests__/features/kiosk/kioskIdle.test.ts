@@ -11,6 +11,7 @@ const facts = (over: Partial<IdleFacts> = {}): IdleFacts => ({
   touched: false,
   cartEmpty: true,
   paymentStarted: false,
+  frameFocused: false,
   idleMs: 60_000,
   ...over,
 });
@@ -39,6 +40,13 @@ describe('kiosk idle rules', () => {
     expect(idleRule(facts({ screen: 'other', paymentStarted: true, idleMs: 600_000 }))?.afterMs).toBe(
       600_000,
     );
+  });
+
+  it('issue 23: typing into a provider\'s frame (card fields the page cannot hear) waits like a payment being approved', () => {
+    expect(idleRule(facts({ screen: 'other', frameFocused: true }))).toEqual({
+      afterMs: PAYMENT_WAIT_MS,
+      then: 'ask',
+    });
   });
 
   it('the receipt returns to the store after 30 s without asking', () => {

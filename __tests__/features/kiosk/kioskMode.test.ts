@@ -4,11 +4,14 @@
  */
 import {
   DEFAULT_IDLE_MS,
+  DEFAULT_PROMPT_MS,
   KIOSK_STORAGE_KEY,
   kioskDefaultLanguage,
   readKioskSetting,
 } from '../../../src/features/kiosk/kioskMode';
 import { memoryStorage } from '../../helpers/memoryStorage';
+
+const DEFAULTS = { idleMs: DEFAULT_IDLE_MS, promptMs: DEFAULT_PROMPT_MS, language: null };
 
 describe('kiosk mode is switched per browser', () => {
   it('a visitor who never passed ?kiosk=1 is not a kiosk', () => {
@@ -17,8 +20,8 @@ describe('kiosk mode is switched per browser', () => {
 
   it('?kiosk=1 switches it on with a one-minute idle time and remembers it across reloads', () => {
     const storage = memoryStorage();
-    expect(readKioskSetting('?kiosk=1', storage)).toEqual({ idleMs: DEFAULT_IDLE_MS, language: null });
-    expect(readKioskSetting('', storage)).toEqual({ idleMs: 60_000, language: null });
+    expect(readKioskSetting('?kiosk=1', storage)).toEqual(DEFAULTS);
+    expect(readKioskSetting('', storage)).toEqual(DEFAULTS);
   });
 
   it('?kiosk=0 switches it off and forgets it', () => {
@@ -37,6 +40,18 @@ describe('kiosk mode is switched per browser', () => {
       expect(readKioskSetting(`?kiosk=1&idle=${idle}`, memoryStorage())?.idleMs).toBe(DEFAULT_IDLE_MS);
   });
 
+  it('issue 23: the idle question waits 30 s unless &prompt=SECONDS says otherwise, and never under 20 s (WCAG 2.2.1)', () => {
+    expect(DEFAULT_PROMPT_MS).toBe(30_000);
+    const storage = memoryStorage();
+    expect(readKioskSetting('?kiosk=1&prompt=45', storage)?.promptMs).toBe(45_000);
+    expect(readKioskSetting('', storage)?.promptMs).toBe(45_000);
+    expect(readKioskSetting('?kiosk=1&prompt=20', memoryStorage())?.promptMs).toBe(20_000);
+    for (const prompt of ['19', '15', '0', 'abc', '100000'])
+      expect(readKioskSetting(`?kiosk=1&prompt=${prompt}`, memoryStorage())?.promptMs).toBe(DEFAULT_PROMPT_MS);
+    storage.setItem(KIOSK_STORAGE_KEY, JSON.stringify({ idleMs: 60_000, promptMs: 5_000 }));
+    expect(readKioskSetting('', storage)?.promptMs).toBe(DEFAULT_PROMPT_MS);
+  });
+
   it('&lng= chosen when switching on is the language every customer starts in', () => {
     const storage = memoryStorage();
     expect(readKioskSetting('?kiosk=1&lng=fi', storage)?.language).toBe('fi');
@@ -46,7 +61,7 @@ describe('kiosk mode is switched per browser', () => {
   it('a tampered stored setting is read safely (unknown language ignored, bad idle time replaced)', () => {
     const storage = memoryStorage();
     storage.setItem(KIOSK_STORAGE_KEY, JSON.stringify({ idleMs: 'soon', language: '<script>' }));
-    expect(readKioskSetting('', storage)).toEqual({ idleMs: DEFAULT_IDLE_MS, language: null });
+    expect(readKioskSetting('', storage)).toEqual(DEFAULTS);
     storage.setItem(KIOSK_STORAGE_KEY, '{not json');
     expect(readKioskSetting('', storage)).toBeNull();
   });
@@ -63,7 +78,7 @@ describe('kiosk mode is switched per browser', () => {
         throw new Error('denied');
       },
     };
-    expect(readKioskSetting('?kiosk=1', refusing)).toEqual({ idleMs: DEFAULT_IDLE_MS, language: null });
+    expect(readKioskSetting('?kiosk=1', refusing)).toEqual(DEFAULTS);
     expect(readKioskSetting('?kiosk=0', refusing)).toBeNull();
   });
 });

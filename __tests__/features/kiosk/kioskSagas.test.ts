@@ -7,7 +7,8 @@
 import type { Action } from '@reduxjs/toolkit';
 import { type RootState } from '../../../src/app/store';
 import { cartActions } from '../../../src/features/cart/cartSlice';
-import { PAYMENT_WAIT_MS, PROMPT_MS, RECEIPT_RETURN_MS } from '../../../src/features/kiosk/kioskIdle';
+import { PAYMENT_WAIT_MS, RECEIPT_RETURN_MS } from '../../../src/features/kiosk/kioskIdle';
+import { DEFAULT_PROMPT_MS as PROMPT_MS } from '../../../src/features/kiosk/kioskMode';
 import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
 import { saveCustomer } from '../../../src/features/payment/customerStorage';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';

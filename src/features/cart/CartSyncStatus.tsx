@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { space } from '../../shared/theme/tokens';
 import { selectCartSaveRateLimited, selectCartUnsaved } from './cartSelectors';
+import { insetTop } from '../../shared/theme/insets';
 
 /**
  * Says, in the shop header beside the cart count (on every shop page and screen size), when the server does
@@ -16,7 +17,7 @@ export function CartSyncStatus() {
   const unsaved = useAppSelector(selectCartUnsaved);
   const rateLimited = useAppSelector(selectCartSaveRateLimited);
   return (
-    <div role="status" css={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 30 }}>
+    <div role="status" css={{ position: 'fixed', top: insetTop, left: 0, right: 0, zIndex: 30 }}>
       {unsaved && (
         <p
           css={{

@@ -106,7 +106,12 @@ export function* cartSyncSaga(held: CartHold) {
       } catch (error) {
         // Any failure, a 429 (too many saves) too, keeps the cart here and retries: it is never dropped.
         yield put(cartActions.syncFailed(toErrorInfo(error)));
-        const { next } = yield race({ retry: delay(retryDelay(attempt)), next: take(changes) });
+        // Coming back online (or a kiosk's API answering again after a pause) sends it at once.
+        const { next } = yield race({
+          retry: delay(retryDelay(attempt)),
+          next: take(changes),
+          online: take(pageActions.cameOnline.type),
+        });
         if (next) attempt = -1; // a newer change: send it now, backoff starts over
       }
     }

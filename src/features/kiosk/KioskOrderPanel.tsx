@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney, multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
+import { insetBottom, insetTop } from '../../shared/theme/insets';
 import { fontSize, mq, radius, space } from '../../shared/theme/tokens';
 import { Stepper } from '../../shared/ui/Stepper';
 import { noMarginStyle, plainListStyle } from '../../shared/ui/styles';
@@ -53,16 +54,18 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
         padding: space.lg,
         background: theme.backgroundColor,
         borderLeft: border,
-        // Landscape: a column beside the products, as tall as the screen, always in view.
+        // Landscape: a column beside the products, as tall as the screen (less the kiosk's own edges: the
+        // accessibility bar, reach mode's empty top), always in view.
         position: 'sticky',
-        top: 0,
-        height: '100dvh',
+        top: insetTop,
+        height: `calc(100dvh - ${insetTop} - ${insetBottom})`,
         [mq.portrait]: {
-          // Portrait: below the products, pinned to the bottom of the screen while they scroll by.
+          // Portrait: below the products, pinned above the accessibility bar while they scroll by, taking at
+          // most 42 % of the screen left to the interface.
           top: 'auto',
-          bottom: 0,
+          bottom: insetBottom,
           height: 'auto',
-          maxHeight: '42dvh',
+          maxHeight: `calc((100dvh - ${insetTop} - ${insetBottom}) * 0.42)`,
           borderLeft: 'none',
           borderTop: border,
           boxShadow: '0 -4px 12px rgba(0, 0, 0, 0.12)',
@@ -126,7 +129,7 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
       <div
         css={{
           position: 'sticky',
-          bottom: 0,
+          bottom: insetBottom,
           display: 'grid',
           gap: space.md,
           // Stuck to the screen's bottom it keeps the panel's own 16 px below the link.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useMatch } from 'react-router-dom';
 import { setLanguage } from '../../shared/i18n';
+import { INSET_TOP_VAR, insetBottom, insetTop } from '../../shared/theme/insets';
 import { fontSize, space, touchTarget } from '../../shared/theme/tokens';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
@@ -15,6 +16,11 @@ import { kioskDefaultLanguage } from './kioskMode';
 import { PRIMARY_ACTION } from './kioskTargets';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskScreen } from './kioskSlice';
+import { AssistBar } from './AssistBar';
+import { ReachIcon } from './AssistButton';
+import { playChime } from './chime';
+import { PausedScreen } from './PausedScreen';
+import { useWakeLock } from './useWakeLock';
 
 /** The kiosk's touch sizes: every control at least 56 × 56 CSS px (a finger at arm's length, standing). */
 const KIOSK_TARGET = `${touchTarget.kiosk}px`;
@@ -35,6 +41,34 @@ const touchCss = {
   },
   // Text one step up the scale: read standing, at arm's length.
   'html[data-kiosk] body': { fontSize: fontSize.lead },
+};
+
+/** "Larger text" makes every text this much larger (issue 23; WCAG 1.4.4 asks for up to 2× by any means). */
+export const LARGE_TEXT = 1.5;
+/** The lower part of the screen that reach mode keeps the interface in (issue 23: every control within it). */
+export const REACH_SHARE = 0.55;
+const REACH_TOP = `${Math.round((1 - REACH_SHARE) * 100)}dvh`;
+
+/**
+ * The kiosk's edges and the customer's choices, as page-wide rules. The accessibility bar's height is the
+ * bottom inset (set by AssistBar); reach mode makes the top 45 % of the screen an inset too: the page starts
+ * below it, whatever sticks keeps below it, a dialog opens below it, and focus and anchors scroll to below it
+ * (scroll-padding), so every control is shown in the lower 55 %. Larger text raises the root size, which
+ * every step of the type scale (rem) follows.
+ */
+const assistCss = {
+  'html[data-kiosk]': {
+    scrollPaddingTop: insetTop,
+    scrollPaddingBottom: insetBottom,
+  },
+  'html[data-kiosk] body': { paddingBottom: insetBottom },
+  'html[data-kiosk][data-reach]': { [INSET_TOP_VAR]: REACH_TOP },
+  'html[data-kiosk][data-reach] body': { paddingTop: insetTop },
+  'html[data-kiosk][data-reach] dialog:modal': {
+    insetBlock: `${insetTop} ${insetBottom}`,
+    maxHeight: `calc(100dvh - ${insetTop} - ${insetBottom} - ${space.md}px)`,
+  },
+  'html[data-kiosk][data-large-text]': { fontSize: `${LARGE_TEXT * 100}%` },
 };
 
 /** Tells the idle machine which screen is shown: the store (or the shop's own start pages), the receipt, other. */
@@ -67,6 +101,13 @@ export function KioskShell({ startScreen }: { startScreen: boolean }) {
       delete document.documentElement.dataset.kiosk;
     };
   }, []);
+  const { reach, largeText } = kiosk.assist;
+  useEffect(() => {
+    const root = document.documentElement;
+    root.toggleAttribute('data-reach', reach);
+    root.toggleAttribute('data-large-text', largeText);
+  }, [reach, largeText]);
+  useWakeLock(!kiosk.resetting);
 
   // Each customer (and the kiosk's first) starts in the shop's language at the top of the store.
   const language = kioskDefaultLanguage(kiosk, currency);
@@ -83,8 +124,11 @@ export function KioskShell({ startScreen }: { startScreen: boolean }) {
 
   return (
     <>
-      <Global styles={touchCss} />
+      <Global styles={[touchCss, assistCss]} />
+      <AssistBar />
+      {reach && <ReachBand />}
       {kiosk.promptEndsAt !== null && <IdleDialog endsAt={kiosk.promptEndsAt} />}
+      {kiosk.paused && <PausedScreen />}
       {kiosk.resetting && (
         <div
           css={(theme) => ({
@@ -104,6 +148,41 @@ export function KioskShell({ startScreen }: { startScreen: boolean }) {
 }
 
 /**
+ * Reach mode's empty top of the screen: the page scrolls beneath it, and it says where everything went.
+ * Decorative (hidden from assistive technology): nothing in it can be used.
+ */
+function ReachBand() {
+  const { t } = useTranslation();
+  return (
+    <div
+      aria-hidden="true"
+      css={(theme) => ({
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: insetTop,
+        zIndex: 40,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: space.sm,
+        padding: space.lg,
+        background: theme.backgroundColor,
+        borderBottom: `2px dashed ${theme.borderColor}`,
+        color: theme.textColor,
+        fontSize: fontSize.title,
+        textAlign: 'center',
+      })}
+    >
+      <ReachIcon />
+      {t('kiosk.assist.reachBand')}
+    </div>
+  );
+}
+
+/**
  * "Are you still there?" with a countdown. An alertdialog (announced at once, focus kept inside); the
  * seconds are shown large but hidden from screen readers, which hear the time left every five seconds only.
  */
@@ -112,6 +191,8 @@ function IdleDialog({ endsAt }: { endsAt: number }) {
   const dispatch = useAppDispatch();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    // Heard as well as seen (issue 23): a customer who looked away learns that time is running out.
+    playChime();
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, []);

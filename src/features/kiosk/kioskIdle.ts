@@ -1,8 +1,11 @@
 import type { KioskScreen } from './kioskSlice';
 
-/** How long the "are you still there?" question waits for an answer. */
-export const PROMPT_MS = 15_000;
-/** While a payment waits for the customer's approval on their phone, the question waits this long at least. */
+/**
+ * While a payment waits for the customer's approval on their phone, or the customer types into a provider's
+ * frame (Stripe's card fields, whose keys the page cannot see), the question waits this long at least: a
+ * Swish request can be approved for three minutes, so a payment still STARTED after that is no longer being
+ * approved, and the kiosk must still clear in the end.
+ */
 export const PAYMENT_WAIT_MS = 180_000;
 /** The receipt goes back to the empty store after this long without input (the order is done). */
 export const RECEIPT_RETURN_MS = 30_000;
@@ -14,6 +17,8 @@ export interface IdleFacts {
   cartEmpty: boolean;
   /** A payment is STARTED: the customer may be approving it on their phone right now. */
   paymentStarted: boolean;
+  /** Focus is inside a provider's frame (card fields): the customer may be typing there unseen. */
+  frameFocused: boolean;
   idleMs: number;
 }
 
@@ -27,7 +32,8 @@ export interface IdleRule {
  * The kiosk's idle rules, one decision: an untouched store page with an empty cart is what the next
  * customer should find, so it never times out; the receipt returns to the store after 30 s without asking
  * (the order is complete); every other screen asks after the idle time, and waits at least three minutes
- * while a payment is being approved.
+ * while a payment is being approved or the customer types into a provider's frame. (Typing into the page's
+ * own fields is input, which restarts the clock at every key.)
  *
  * @returns the rule in force, or null when nothing should happen however long the kiosk is left alone
  */
@@ -35,7 +41,8 @@ export function idleRule(facts: IdleFacts): IdleRule | null {
   if (facts.screen === 'receipt') return { afterMs: RECEIPT_RETURN_MS, then: 'reset' };
   if (facts.screen === 'store' && !facts.touched && facts.cartEmpty && !facts.paymentStarted) return null;
   return {
-    afterMs: facts.paymentStarted ? Math.max(facts.idleMs, PAYMENT_WAIT_MS) : facts.idleMs,
+    afterMs:
+      facts.paymentStarted || facts.frameFocused ? Math.max(facts.idleMs, PAYMENT_WAIT_MS) : facts.idleMs,
     then: 'ask',
   };
 }

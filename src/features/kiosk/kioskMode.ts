@@ -2,13 +2,15 @@ import { parseLanguage, type Language } from '../../shared/i18n/languages';
 
 /**
  * Kiosk mode: a shared tablet at a counter that serves one walk-up customer after another. It is switched on
- * for one browser with `?kiosk=1` (optionally `&idle=SECONDS` and `&lng=se|en|fi`) and stays on across
+ * for one browser with `?kiosk=1` (optionally `&idle=SECONDS`, `&prompt=SECONDS` and `&lng=se|en|fi`) and stays on across
  * reloads and routes, kept in local storage, until `?kiosk=0`. Visitors who never pass `?kiosk=1` never see
  * any of it.
  */
 export interface KioskSetting {
   /** Input-free time after which the kiosk asks whether the customer is still there. */
   idleMs: number;
+  /** How long that question waits for an answer before the kiosk is cleared. */
+  promptMs: number;
   /** The language each new customer starts with, when the owner chose one when switching kiosk mode on. */
   language: Language | null;
 }
@@ -20,14 +22,22 @@ export const DEFAULT_IDLE_MS = 60_000;
 /** Idle times outside 10 s … 1 h are typing mistakes; the default is used instead. */
 const MIN_IDLE_S = 10;
 const MAX_IDLE_S = 3600;
+/** The idle question's default answer time: 30 s, more than WCAG 2.2.1's 20 s to extend with one action. */
+export const DEFAULT_PROMPT_MS = 30_000;
+/** Answer times below 20 s (WCAG 2.2.1) or above 5 minutes are refused; the default is used instead. */
+const MIN_PROMPT_S = 20;
+const MAX_PROMPT_S = 300;
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-function idleMsFrom(value: unknown): number | null {
+/** A time from the address (seconds, a string) or storage (ms, a number), when within `min`…`max` seconds. */
+function msFrom(value: unknown, min: number, max: number): number | null {
   const seconds = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value / 1000 : NaN;
-  if (!Number.isFinite(seconds) || seconds < MIN_IDLE_S || seconds > MAX_IDLE_S) return null;
+  if (!Number.isFinite(seconds) || seconds < min || seconds > max) return null;
   return Math.round(seconds * 1000);
 }
+const idleMsFrom = (value: unknown) => msFrom(value, MIN_IDLE_S, MAX_IDLE_S);
+const promptMsFrom = (value: unknown) => msFrom(value, MIN_PROMPT_S, MAX_PROMPT_S);
 
 function stored(storage: Storage): KioskSetting | null {
   try {
@@ -35,6 +45,7 @@ function stored(storage: Storage): KioskSetting | null {
     if (!value || typeof value !== 'object') return null;
     return {
       idleMs: idleMsFrom(value.idleMs) ?? DEFAULT_IDLE_MS,
+      promptMs: promptMsFrom(value.promptMs) ?? DEFAULT_PROMPT_MS,
       language: parseLanguage(typeof value.language === 'string' ? value.language : null) ?? null,
     };
   } catch {
@@ -64,6 +75,7 @@ export function readKioskSetting(search: string, storage: Storage): KioskSetting
   const before = stored(storage);
   const setting: KioskSetting = {
     idleMs: idleMsFrom(params.get('idle')) ?? before?.idleMs ?? DEFAULT_IDLE_MS,
+    promptMs: promptMsFrom(params.get('prompt')) ?? before?.promptMs ?? DEFAULT_PROMPT_MS,
     language: parseLanguage(params.get('lng')) ?? before?.language ?? null,
   };
   try {

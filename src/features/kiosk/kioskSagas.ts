@@ -1,14 +1,15 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, delay, put, race, select, take } from 'redux-saga/effects';
+import { call, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { PageSignals } from '../../shared/pageSignals';
 import { context } from '../../shared/sagaEffects';
 import { cancelPayment, cartSynced, forgetCustomer } from '../payment';
-import { idleRule, PROMPT_MS, type IdleFacts, type IdleRule } from './kioskIdle';
+import { connectionWatch } from './kioskConnection';
+import { idleRule, type IdleFacts, type IdleRule } from './kioskIdle';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskState } from './kioskSlice';
 import type { RootState } from '../../app/hooks';
 
-const selectIdleFacts = (state: RootState): IdleFacts => ({
+const selectIdleFacts = (state: RootState): Omit<IdleFacts, 'frameFocused'> => ({
   screen: state.kiosk.screen,
   touched: state.kiosk.touched,
   cartEmpty: state.cart.ids.length === 0 && state.session.tabItems.length === 0,
@@ -22,18 +23,20 @@ function inputChannel(page: PageSignals): EventChannel<true> {
 }
 
 /**
- * Asks whether the customer is still there for PROMPT_MS. Continue keeps everything; so does a change of
+ * Asks whether the customer is still there for the kiosk's answer time (30 s unless set, never under 20 s:
+ * WCAG 2.2.1). Continue keeps everything, and the idle time starts again in full; so does a change of
  * screen meanwhile (a payment approved on the phone brings the receipt, which has its own time).
  *
  * @returns true when the customer answered, false when the kiosk should be cleared
  */
 export function* askStillThere() {
-  yield put(kioskActions.idlePromptShown({ endsAt: Date.now() + PROMPT_MS }));
+  const promptMs: number = yield select((s: RootState) => s.kiosk.promptMs);
+  yield put(kioskActions.idlePromptShown({ endsAt: Date.now() + promptMs }));
   const answer: { continued?: unknown; startOver?: unknown; screen?: unknown } = yield race({
     continued: take(kioskActions.continueClicked.type),
     startOver: take(kioskActions.startOverClicked.type),
     screen: take(kioskActions.screenShown.type),
-    timeout: delay(PROMPT_MS),
+    timeout: delay(promptMs),
   });
   if (answer.continued || answer.screen) {
     if (answer.screen) yield put(kioskActions.continueClicked());
@@ -92,9 +95,10 @@ function isReceiptShown(action: { type: string } | undefined): boolean {
  * restart the clock: the 1 s payment poll does not keep a forgotten kiosk awake.
  */
 export function* idleMachine(inputs: EventChannel<true>) {
+  const page = yield* context('page');
   let since = Date.now();
   for (;;) {
-    const facts: IdleFacts = yield select(selectIdleFacts);
+    const facts: IdleFacts = { ...(yield select(selectIdleFacts)), frameFocused: page.focusInFrame() };
     const rule: IdleRule | null = idleRule(facts);
     const left = rule ? since + rule.afterMs - Date.now() : Infinity;
     if (rule && left <= 0) {
@@ -128,5 +132,7 @@ export function* kioskSaga() {
   if (!kiosk.enabled) return;
   const page = yield* context('page');
   const inputs: EventChannel<true> = yield call(inputChannel, page);
+  // Beside the idle machine, which goes on while ordering is paused (issue 23).
+  yield fork(connectionWatch);
   yield call(idleMachine, inputs);
 }

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '../../shared/i18n/languages';
 import { sessionActions } from '../session';
 import { customerLeft } from './kioskEvents';
-import { DEFAULT_IDLE_MS, type KioskSetting } from './kioskMode';
+import { DEFAULT_IDLE_MS, DEFAULT_PROMPT_MS, type KioskSetting } from './kioskMode';
 
 /** The kiosk screens the idle rules tell apart (see kioskIdle.ts). */
 export type KioskScreen = 'store' | 'receipt' | 'other';
@@ -22,7 +22,25 @@ export interface KioskState {
   customer: number;
   /** The receipt of the current customer's payment: the only receipt this kiosk shows. */
   receiptId: string | null;
+  /** How long the idle question waits for an answer (at least 20 s, WCAG 2.2.1). */
+  promptMs: number;
+  /** The current customer's accessibility choices (issue 23); each resets with the customer. */
+  assist: KioskAssist;
+  /** The API has not answered for a while: ordering is paused until it does (the order is kept). */
+  paused: boolean;
 }
+
+/**
+ * A customer's own accessibility choices: the interface in the lower part of the screen (reach), text
+ * 1.5× (largeText), and read aloud (speech).
+ */
+export interface KioskAssist {
+  reach: boolean;
+  largeText: boolean;
+  speech: boolean;
+}
+
+const NO_ASSIST: KioskAssist = { reach: false, largeText: false, speech: false };
 
 export const initialKioskState = (setting: KioskSetting | null): KioskState => ({
   enabled: setting !== null,
@@ -34,6 +52,9 @@ export const initialKioskState = (setting: KioskSetting | null): KioskState => (
   resetting: false,
   customer: 0,
   receiptId: null,
+  promptMs: setting?.promptMs ?? DEFAULT_PROMPT_MS,
+  assist: NO_ASSIST,
+  paused: false,
 });
 
 const kioskSlice = createSlice({
@@ -66,6 +87,18 @@ const kioskSlice = createSlice({
     resetAbandoned(state) {
       state.resetting = false;
     },
+    /** One of the accessibility controls was pressed: that choice flips. */
+    assistToggled(state, action: PayloadAction<keyof KioskAssist>) {
+      state.assist[action.payload] = !state.assist[action.payload];
+    },
+    /** The API stopped answering for a while: ordering pauses. */
+    connectionLost(state) {
+      state.paused = true;
+    },
+    /** The API answers again: the customer carries on where they were. */
+    connectionBack(state) {
+      state.paused = false;
+    },
   },
   extraReducers: (builder) => {
     // The customer has gone: the next one starts untouched (cart, tab and details clear in their slices).
@@ -74,6 +107,7 @@ const kioskSlice = createSlice({
       state.touched = false;
       state.promptEndsAt = null;
       state.receiptId = null;
+      state.assist = NO_ASSIST;
       state.customer += 1;
     });
     builder.addCase(sessionActions.loaded, (state, action) => {

@@ -50,7 +50,7 @@ function Form({ clientSecret }: { clientSecret: string }) {
           <CardElement
             options={{
               hidePostalCode: true,
-              style: { base: { fontSize: `${fontSize.body}px`, color: theme.textColor } },
+              style: { base: { fontSize: fontSize.body, color: theme.textColor } },
             }}
           />
         </div>

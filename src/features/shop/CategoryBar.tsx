@@ -5,6 +5,7 @@ import type { Category } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
 import { plainListStyle } from '../../shared/ui/styles';
 import { CartSummaryLink } from '../cart';
+import { insetTop } from '../../shared/theme/insets';
 
 /** DOM id of a category's section (ids from the server are not trusted as DOM ids). */
 export const categoryAnchor = (index: number) => `category-${index}`;
@@ -45,7 +46,7 @@ export function CategoryBar({
         aria-label={t('shop.categories')}
         css={{
           position: 'sticky',
-          top: 0,
+          top: insetTop,
           zIndex: 10,
           display: 'flex',
           alignItems: 'center',

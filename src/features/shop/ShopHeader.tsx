@@ -27,6 +27,9 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         background: info ? theme.navBarColor : 'transparent',
         color: theme.contrastTextColor,
         display: 'flex',
+        // A kiosk's header holds the language buttons too: with larger text it goes on over two lines
+        // rather than clip anything (issue 23).
+        flexWrap: kiosk ? 'wrap' : undefined,
         alignItems: 'center',
         gap: space.md,
         padding: `${space.sm}px ${space.lg}px`,
@@ -54,7 +57,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
       {/* The shop's name may shorten; the order reference (the table) after the dash always stays in view. */}
       <p
         css={{
-          flex: 1,
+          flex: kiosk ? '1 1 8em' : 1,
           minWidth: 0,
           margin: 0,
           fontWeight: 700,

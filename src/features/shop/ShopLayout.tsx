@@ -114,6 +114,12 @@ export function ShopLayout() {
   const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
   return (
     <ShopThemeProvider theme={theme}>
+      {/* First in the page: its accessibility bar is the first Tab stop (read aloud, issue 23). */}
+      {kiosk.enabled && (
+        <Suspense fallback={null}>
+          <KioskShell startScreen={display !== 'open'} />
+        </Suspense>
+      )}
       <a
         href="#main"
         css={{
@@ -152,11 +158,6 @@ export function ShopLayout() {
       )}
       {loaded && <ShopFooter shopId={webshopId} showOpeningHours={display !== 'closed'} />}
       {display === 'open' && !kiosk.enabled && <MobileCartBar shopId={webshopId} />}
-      {kiosk.enabled && (
-        <Suspense fallback={null}>
-          <KioskShell startScreen={display !== 'open'} />
-        </Suspense>
-      )}
     </ShopThemeProvider>
   );
 }
