@@ -81,7 +81,11 @@ test('issue 10: ?kiosk=1 makes this browser a kiosk across reloads and routes, &
 
   // An idle time outside 10 s … 1 h is a typing mistake: the default minute is used.
   await openKiosk(page, '&idle=5');
-  expect(JSON.parse((await kioskSetting(page)) ?? 'null')).toEqual({ idleMs: 60_000, promptMs: 30_000, language: null });
+  expect(JSON.parse((await kioskSetting(page)) ?? 'null')).toEqual({
+    idleMs: 60_000,
+    promptMs: 30_000,
+    language: null,
+  });
 
   await openKiosk(page, '&idle=90');
   await expect(orderPanel(page)).toBeVisible();
@@ -91,7 +95,11 @@ test('issue 10: ?kiosk=1 makes this browser a kiosk across reloads and routes, &
   await expect(footer).toContainText('08-123 456 78');
   await expect(footer).toContainText('hej@kanelbullen.example');
   await expect(footer.locator('a[href^="tel:"], a[href^="mailto:"]')).toHaveCount(0);
-  expect(JSON.parse((await kioskSetting(page)) ?? 'null')).toEqual({ idleMs: 90_000, promptMs: 30_000, language: null });
+  expect(JSON.parse((await kioskSetting(page)) ?? 'null')).toEqual({
+    idleMs: 90_000,
+    promptMs: 30_000,
+    language: null,
+  });
 
   // Kept across a reload and other routes, without the parameter.
   await page.reload();
@@ -104,7 +112,11 @@ test('issue 10: ?kiosk=1 makes this browser a kiosk across reloads and routes, &
   await page.goto('/cafe/products/kanelbulle');
   await expect(page.locator('html')).toHaveAttribute('data-kiosk', '');
   await expect(orderPanel(page)).toBeVisible();
-  expect(JSON.parse((await kioskSetting(page)) ?? 'null')).toEqual({ idleMs: 90_000, promptMs: 30_000, language: null });
+  expect(JSON.parse((await kioskSetting(page)) ?? 'null')).toEqual({
+    idleMs: 90_000,
+    promptMs: 30_000,
+    language: null,
+  });
 
   // ?kiosk=0 ends it and forgets the setting, also after a reload.
   await openShop(page, '/cafe?kiosk=0');

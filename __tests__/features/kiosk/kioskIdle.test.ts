@@ -42,7 +42,7 @@ describe('kiosk idle rules', () => {
     );
   });
 
-  it('issue 23: typing into a provider\'s frame (card fields the page cannot hear) waits like a payment being approved', () => {
+  it("issue 23: typing into a provider's frame (card fields the page cannot hear) waits like a payment being approved", () => {
     expect(idleRule(facts({ screen: 'other', frameFocused: true }))).toEqual({
       afterMs: PAYMENT_WAIT_MS,
       then: 'ask',

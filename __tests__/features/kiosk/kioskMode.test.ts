@@ -47,7 +47,9 @@ describe('kiosk mode is switched per browser', () => {
     expect(readKioskSetting('', storage)?.promptMs).toBe(45_000);
     expect(readKioskSetting('?kiosk=1&prompt=20', memoryStorage())?.promptMs).toBe(20_000);
     for (const prompt of ['19', '15', '0', 'abc', '100000'])
-      expect(readKioskSetting(`?kiosk=1&prompt=${prompt}`, memoryStorage())?.promptMs).toBe(DEFAULT_PROMPT_MS);
+      expect(readKioskSetting(`?kiosk=1&prompt=${prompt}`, memoryStorage())?.promptMs).toBe(
+        DEFAULT_PROMPT_MS,
+      );
     storage.setItem(KIOSK_STORAGE_KEY, JSON.stringify({ idleMs: 60_000, promptMs: 5_000 }));
     expect(readKioskSetting('', storage)?.promptMs).toBe(DEFAULT_PROMPT_MS);
   });
