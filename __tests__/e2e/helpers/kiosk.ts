@@ -302,3 +302,8 @@ export async function revealImages(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)))
     .toBe(true);
 }
+
+/** Issue 23: the kiosk's accessibility bar at the bottom of the screen, a group named 'Tillgänglighet'. */
+export function assistBar(page: Page, lng: Language = 'se'): Locator {
+  return page.getByRole('group', { name: text(lng, 'kiosk.assist.label'), exact: true });
+}

@@ -23,7 +23,7 @@ export function AssistBar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { assist } = useAppSelector(selectKiosk);
-  const bar = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
 
   useLayoutEffect(() => {
     const node = bar.current;
@@ -40,9 +40,9 @@ export function AssistBar() {
   }, []);
 
   return (
-    <div
+    <section
       ref={bar}
-      role="group"
+      data-assist-bar
       aria-label={t('kiosk.assist.label')}
       css={(theme) => ({
         position: 'fixed',
@@ -69,6 +69,6 @@ export function AssistBar() {
           onClick={() => dispatch(kioskActions.assistToggled(name))}
         />
       ))}
-    </div>
+    </section>
   );
 }

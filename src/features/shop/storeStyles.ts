@@ -97,7 +97,9 @@ export function storeStyles(
     [c(storeClass.imageEmpty)]: { background: theme.transparentBackgroundColor },
     [c(storeClass.body)]: { display: 'flex', flexDirection: 'column', gap: space.xs, flex: 1, minWidth: 0 },
     [`${large} ${c(storeClass.body)}`]: { padding: `0 ${space.md}px ${space.md}px` },
-    [c(storeClass.title)]: { margin: 0, fontSize: fontSize.lead },
+    // A long compound word (Kardemummabulle, Karjalanpiirakka) wraps, hyphenated where the browser knows
+    // the page's language, broken anywhere as a last resort: never cut off by the card.
+    [c(storeClass.title)]: { margin: 0, fontSize: fontSize.lead, overflowWrap: 'anywhere', hyphens: 'auto' },
     // The card's main control covers the whole card (a click anywhere opens it); the add button sits above.
     [c(storeClass.open)]: {
       color: theme.textColor,
