@@ -303,7 +303,7 @@ export async function revealImages(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** Issue 23: the kiosk's accessibility bar at the bottom of the screen, a group named 'Tillgänglighet'. */
+/** Issue 23: the kiosk's accessibility bar at the bottom of the screen, a region named 'Tillgänglighet'. */
 export function assistBar(page: Page, lng: Language = 'se'): Locator {
-  return page.getByRole('group', { name: text(lng, 'kiosk.assist.label'), exact: true });
+  return page.getByRole('region', { name: text(lng, 'kiosk.assist.label'), exact: true });
 }

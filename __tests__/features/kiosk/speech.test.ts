@@ -218,6 +218,18 @@ describe('issue 23: watchAnnouncements, the texts the page already gives screen 
     stop();
   });
 
+  it("a stepper's count says its group's name, which holds the count ('Quantity of Bun: 2', never '2' alone)", async () => {
+    const group = html(
+      '<div role="group" aria-label="Quantity of Bun: 1"><button>−</button><output aria-live="polite">1</output><button>+</button></div>',
+    );
+    const { heard, stop } = watch();
+    group.setAttribute('aria-label', 'Quantity of Bun: 2');
+    (group.querySelector('output') as HTMLOutputElement).textContent = '2';
+    await flush();
+    expect(heard).toEqual([['Quantity of Bun: 2', false]]);
+    stop();
+  });
+
   it('an alertdialog that opens says its name and description, urgent, once per opening', async () => {
     const { heard, stop } = watch();
     const dialog = html(
@@ -229,7 +241,7 @@ describe('issue 23: watchAnnouncements, the texts the page already gives screen 
     expect(heard).toEqual([]); // not open yet: nothing in it is shown
     dialog.showModal();
     await flush();
-    expect(heard).toEqual([['Are you still there?, Your order will be cleared.', true]]);
+    expect(heard).toEqual([['Are you still there? Your order will be cleared.', true]]);
     dialog.querySelector('[role="status"]')!.textContent = '10 seconds left';
     await flush();
     dialog.close();
@@ -237,7 +249,7 @@ describe('issue 23: watchAnnouncements, the texts the page already gives screen 
     await flush();
     expect(heard.slice(1)).toEqual([
       ['10 seconds left', false],
-      ['Are you still there?, Your order will be cleared.', true],
+      ['Are you still there? Your order will be cleared.', true],
     ]);
     stop();
   });

@@ -86,9 +86,14 @@ function normalize(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Joins the parts of one spoken text, leaving out empty ones. */
+/**
+ * Joins the parts of one spoken text, leaving out empty ones: with a comma, or a space after a part that
+ * ends a sentence already ("Är du kvar? Din beställning…").
+ */
 function joinParts(parts: readonly string[]): string {
-  return parts.filter((part) => part !== '').join(', ');
+  return parts
+    .filter((part) => part !== '')
+    .reduce((text, part) => (text === '' ? part : `${text}${/[.?!:]$/.test(text) ? ' ' : ', '}${part}`), '');
 }
 
 const TEXT_INPUT_TYPES = new Set(['', 'text', 'email', 'tel', 'search', 'url', 'number', 'date', 'time']);
@@ -215,6 +220,15 @@ function regionText(element: Element): string {
   return normalize(words.join(''));
 }
 
+/**
+ * What a live region says. A stepper's count (an <output> in a named group, "Antal Kanelbulle: 2") says its
+ * group's name, which holds the count: "2" alone means nothing to someone who cannot see the line.
+ */
+function liveText(region: Element): string {
+  const group = region.tagName === 'OUTPUT' ? region.closest('[role=group][aria-label]') : null;
+  return group ? normalize(group.getAttribute('aria-label') ?? '') : regionText(region);
+}
+
 /** Whether a region speaks at once (alert, assertive) or waits its turn (status, log, polite); null if off. */
 function urgencyOf(region: Element): boolean | null {
   const live = region.getAttribute('aria-live');
@@ -273,7 +287,7 @@ export function watchAnnouncements(
 ): () => void {
   /** The last text heard from each region and open dialog ('' once emptied or closed). */
   const heard = new WeakMap<Element, string>();
-  for (const region of root.querySelectorAll(REGION_SELECTOR)) heard.set(region, regionText(region));
+  for (const region of root.querySelectorAll(REGION_SELECTOR)) heard.set(region, liveText(region));
   for (const dialog of root.querySelectorAll(ALERTDIALOG_SELECTOR)) {
     if (isOpenAlertDialog(dialog)) heard.set(dialog, dialogText(dialog));
   }
@@ -321,7 +335,7 @@ export function watchAnnouncements(
     for (const region of regions) {
       const urgent = urgencyOf(region);
       if (urgent === null || !region.isConnected) continue;
-      report(region, isHidden(region) ? '' : regionText(region), urgent);
+      report(region, isHidden(region) ? '' : liveText(region), urgent);
     }
   });
   observer.observe(root, {

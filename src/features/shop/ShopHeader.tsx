@@ -34,6 +34,9 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         gap: space.md,
         padding: `${space.sm}px ${space.lg}px`,
         minHeight: 64,
+        // On the bar's colour the focus ring takes the bar's text colour (the page's link colour may be the
+        // bar's own: a ring nobody sees, WCAG 2.4.7).
+        '& :focus-visible': { outlineColor: theme.contrastTextColor },
       }}
     >
       <Link
