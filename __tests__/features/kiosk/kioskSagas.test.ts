@@ -79,6 +79,22 @@ describe('the kiosk idle machine', () => {
     expect(store.getState().kiosk.promptEndsAt).toBe(Date.now() + PROMPT_MS);
   });
 
+  it("issue 23: the question waits the kiosk's answer time (here 45 s), then clears; the question never comes while a provider's frame has focus until the payment wait", async () => {
+    const state = kioskState(...withBun);
+    const { store, page } = await kiosk({ ...state, kiosk: { ...state.kiosk, promptMs: 45_000 } });
+    store.dispatch(kioskActions.screenShown('other'));
+    page.frameFocused = true; // typing a card number into Stripe's frame: keys the page cannot see
+    await pass(PAYMENT_WAIT_MS - 1000);
+    expect(store.getState().kiosk.promptEndsAt).toBeNull();
+    page.frameFocused = false;
+    await pass(1000);
+    expect(store.getState().kiosk.promptEndsAt).toBe(Date.now() + 45_000);
+    await pass(44_000);
+    expect(store.getState().kiosk.customer).toBe(0);
+    await pass(1000);
+    expect(store.getState().kiosk.customer).toBe(1);
+  });
+
   it('a touched store page asks even with an empty cart (a language changed, a page scrolled)', async () => {
     const { store, page } = await kiosk(kioskState());
     store.dispatch(kioskActions.screenShown('store'));
