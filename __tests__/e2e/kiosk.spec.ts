@@ -243,11 +243,8 @@ async function expectPanelPlacement(page: Page, portrait: boolean): Promise<void
     expect(box.width).toBeGreaterThanOrEqual(300);
   } else {
     // Issue 23: the accessibility bar takes the screen's bottom edge; the panel stands right on it.
-    const bar = (await page.locator('[data-assist-bar]').boundingBox()) as { y: number };
-    expect(bar.y + (await page.locator('[data-assist-bar]').evaluate((el) => el.clientHeight))).toBeCloseTo(
-      height,
-      0,
-    );
+    const bar = (await page.locator('[data-assist-bar]').boundingBox()) as { y: number; height: number };
+    expect(bar.y + bar.height).toBeCloseTo(height, 0);
     expect(box.y + box.height, 'pinned to the bottom of the screen, on the bar').toBeCloseTo(bar.y, 0);
     expect(box.y, 'below the start of the products').toBeGreaterThan(card.y);
     expect(box.width, 'as wide as the products').toBeGreaterThanOrEqual(main.width - 0.5);

@@ -232,14 +232,17 @@ test('issue 23: read aloud is the first Tab stop of a fresh kiosk and says how t
   await shot(page, 'kiosk-read-aloud', bar);
 
   // A product added: the pressed button's name, then what the page announces (the live value of the order
-  // panel's new stepper, its count) is said.
+  // panel's new stepper), said with its line's name: "Antal Kanelbulle: 1", never a bare "1".
   since = await heardSoFar(page);
   await kioskAddButton(page, 'Kanelbulle').click();
   await expect(panelQuantity(page, 'Kanelbulle', 1)).toBeVisible();
   const stepperValue = panelQuantity(page, 'Kanelbulle', 1).locator('output[aria-live="polite"]');
   await expect(stepperValue).toHaveText('1');
   await expectSaid(page, since, { text: se('product.addToCart', { name: 'Kanelbulle' }), lang: 'sv-SE' });
-  await expectSaid(page, since, { text: '1', lang: 'sv-SE' });
+  await expectSaid(page, since, {
+    text: se('kiosk.order.quantity', { name: 'Kanelbulle', count: 1 }),
+    lang: 'sv-SE',
+  });
 
   // "Läs upp min beställning": the line and the sum, as the panel shows them.
   await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((i) => i.count)).toEqual([1]);
