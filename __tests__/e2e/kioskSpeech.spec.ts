@@ -278,7 +278,7 @@ test('issue 23: read aloud is the first Tab stop of a fresh kiosk and says how t
   const dialog = idleDialog(page);
   await expect(dialog).toBeVisible();
   await expectSaid(page, since, {
-    text: `${se('kiosk.idle.title')}, ${se('kiosk.idle.text')}`,
+    text: `${se('kiosk.idle.title')} ${se('kiosk.idle.text')}`, // a question mark ends it: no comma
     lang: 'sv-SE',
   });
   await expectSaid(page, since, { text: se('kiosk.idle.secondsLeft', { count: 30 }), lang: 'sv-SE' });
