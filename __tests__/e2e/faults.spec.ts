@@ -164,6 +164,34 @@ test('§4 a cart save (PUT cart) failing on the store page at kiosk size: "The c
   await expectSavedOnceSavesWork(page, unsaved);
 });
 
+test('issue 24: cart saves failing when the customer pays: the header alone says so (no copy under the payment choices); once a retry saves the cart nothing stale stays and Pay starts the payment', async ({
+  page,
+}) => {
+  await holdSwishCompletion(page.request);
+  await swishReady(page);
+  const saves = await failCartSaves(page, 'status500');
+  await page.getByRole('button', { name: 'Increase quantity of Kanelbulle' }).click();
+  await expect.poll(saves.failures).toBeGreaterThan(0);
+  const unsaved = page.getByRole('banner').getByRole('status').filter({ hasText: UNSAVED });
+  await expect(unsaved).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with Swish' }).click();
+  await expect.poll(saves.failures).toBeGreaterThan(1); // the start waited for a save, which failed again
+  await expect(page.getByText(WAITING)).toHaveCount(0);
+  await expect(page.getByText(UNSAVED), 'one place says it').toHaveCount(1);
+
+  await page.unroute('**/api/v2/webshop/*/cart');
+  await expect(unsaved).toHaveCount(0);
+  await expect(page.getByText(UNSAVED), 'nothing stale after the save').toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((line) => line.count)).toEqual([2]);
+  await holdSessionReads(page); // the waiting state stays on screen for the check (the test ends here)
+  await page
+    .getByRole('button', { name: /^(Start the payment again|Start over|Try again|Pay with Swish)$/ })
+    .click();
+  await expect(page.getByText(WAITING)).toBeVisible();
+  expect((await simulatorPayment(page.request, await sessionPaymentId(page)))?.amount).toBe(7000);
+});
+
 test.describe('phone', () => {
   test.use({ viewport: PHONE });
 

@@ -225,6 +225,12 @@ describe('§8 payment texts', () => {
     ).toBeNull();
   });
 
+  it('issue 24: CART_NOT_SAVED has no panel text: the header says it while unsaved and nothing stays after the save', async () => {
+    const i18n = await testI18n();
+    for (const provider of ['swish', 'stripe'] as const)
+      expect(paymentErrorText(i18n.t, provider, 'ERROR', { code: 'CART_NOT_SAVED', message: '' })).toBeNull();
+  });
+
   it.each([
     ['swish', 'CANCELLED', null, 'Payment was cancelled'],
     [

@@ -18,7 +18,9 @@ export function paymentErrorText(
     case 'PHONE_REQUIRED':
       return t('paymentMethods.swish.phoneRequired');
     case 'CART_NOT_SAVED':
-      return t('cart.syncFailed');
+      // The header's status says it while the cart is unsaved, and goes once a retry saves it: one fact,
+      // one place. A copy here stayed after the save (issue 24).
+      return null;
     case 'CART_CHANGED':
       return t('paymentMethods.cartChanged');
     case 'NETWORK':
