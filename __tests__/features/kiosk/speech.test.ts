@@ -57,7 +57,14 @@ class FakeSynthesis extends EventTarget {
 }
 
 const asSynth = (fake: FakeSynthesis) => fake as unknown as SpeechSynthesis;
-const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+/**
+ * Lets the page's observers and the hook's zero-delay timers run, on Jest's fake clock: nothing here waits on
+ * real time.
+ */
+const flush = () => act(() => jest.advanceTimersByTimeAsync(0));
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 let t: SpeechT;
 beforeAll(async () => {
