@@ -24,7 +24,7 @@ import { receiptDownloadActions } from '../../src/features/receipt/receiptDownlo
 import { receiptActions } from '../../src/features/receipt/receiptSlice';
 import { sessionActions } from '../../src/features/session/sessionSlice';
 import { shopActions } from '../../src/features/shop/shopSlice';
-import { paymentStatusSchema } from '../../src/shared/api/schemas';
+import { paymentStatusSchema } from '../../src/contract/schemas';
 import { pageActions } from '../../src/shared/pageSignals';
 import { session as emptySession } from '../helpers/fixtures';
 

@@ -1,10 +1,18 @@
 /**
  * Entities of SPEC §3 as the SPA holds them in its store (serializable: money as integer minor units
  * plus currency, dates as ISO strings). The API edge (src/shared/api) maps wire types to these.
+ *
+ * An entity the store keeps exactly as the wire carries it (Money, InputRule, CustomerInputsConfig,
+ * OpenHours, DeviationGroup, Tag, TabSelection, Discount, PaymentLine, an open tab's Deviation, and the
+ * CustomerInfo sent with a payment) is declared here only: the contract (src/contract) names it by an alias,
+ * and __tests__/contract/wireTypes.test.ts holds its schema's output equal to it. The value lists below are
+ * the ones the schemas pick from (the rule is at the top of src/contract/schemas.ts).
  */
 
-export type Currency = 'SEK' | 'EUR';
-export type Country = 'SWEDEN' | 'FINLAND';
+export const CURRENCIES = ['SEK', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const COUNTRIES = ['SWEDEN', 'FINLAND'] as const;
+export type Country = (typeof COUNTRIES)[number];
 
 /** §3 Money: amount in integer minor units (shown as amount / 100) and its currency. */
 export interface Money {
@@ -12,8 +20,10 @@ export interface Money {
   currency: Currency;
 }
 
-export type DisplayType = 'NO_IMAGE' | 'SMALL_IMAGE' | 'LARGE_IMAGE';
-export type PaymentMethodType = 'VIVA_WALLET_WEB' | 'SWISH_TRADE' | 'STRIPE';
+export const DISPLAY_TYPES = ['NO_IMAGE', 'SMALL_IMAGE', 'LARGE_IMAGE'] as const;
+export type DisplayType = (typeof DISPLAY_TYPES)[number];
+export const PAYMENT_METHOD_TYPES = ['VIVA_WALLET_WEB', 'SWISH_TRADE', 'STRIPE'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
 export interface InputRule {
   active: boolean;
@@ -139,7 +149,7 @@ export interface TabEntry {
   price: Money;
   productId: string;
   title: string;
-  deviations: { id: string; name: string; price: Money | null }[];
+  deviations: Deviation[];
   description: string;
 }
 
@@ -155,8 +165,16 @@ export interface TabSelection {
   count: number;
 }
 
-export type PaymentStatus =
-  'NOT_STARTED' | 'LOADING' | 'STARTED' | 'COMPLETED' | 'ERROR' | 'FAILED' | 'CANCELLED';
+export const PAYMENT_STATUSES = [
+  'NOT_STARTED',
+  'LOADING',
+  'STARTED',
+  'COMPLETED',
+  'ERROR',
+  'FAILED',
+  'CANCELLED',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** §3 Session as the cart call returns it. */
 export interface Session {

@@ -22,10 +22,12 @@ import {
   shopResponseSchema,
   startPaymentResponseSchema,
   stockLevelSchema,
+} from '../../../src/shared/api/schemas';
+import {
   wireArticleSchema,
   wireDeviationSchema,
   wirePaymentMethodSchema,
-} from '../../../src/shared/api/schemas';
+} from '../../../src/contract/schemas';
 import { isSafeUrl } from '../../../src/shared/api';
 import {
   paymentIntentResponse,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { wireCartItemSchema } from '../../contract/schemas';
 import type { CartItem } from '../../domain/types';
-import { wireCartItemSchema } from '../../shared/api/schemas';
+import { toCartItem } from '../../shared/api/wireMappers';
 import type { KeyValueStorage } from '../payment';
 
 /**
@@ -30,7 +31,7 @@ export function unsavedCart(storage: KeyValueStorage, shopId: string): CartItem[
   try {
     const parsed = v.safeParse(storedCartSchema, JSON.parse(storage.getItem(key(shopId)) ?? 'null'));
     if (!parsed.success) return null;
-    return parsed.output.map((item) => ({ ...item, description: item.description ?? '' }));
+    return parsed.output.map(toCartItem);
   } catch {
     return null;
   }

@@ -1,6 +1,13 @@
 /**
  * Wire → store mapping at the API edge (DESIGN: "mapping wire types to store types at the edge"). Texts
  * stay plain strings (React escapes them); URLs and tag colours are sanitized here.
+ *
+ * An answer reaches these functions parsed by its schema, so it holds exactly the contract's fields (unknown
+ * keys are dropped). Each mapper therefore writes only what differs between the wire and the store (a
+ * renamed field, a default for an absent one, a sanitized value) and spreads the rest; a shape the store
+ * keeps as it comes is not copied at all (the rule is at the top of src/contract/schemas.ts).
+ * Bodies going out are the other way round: they are built field by field (toPutCartRequest), so whatever
+ * else a store object carries never leaves the browser.
  */
 import type {
   PutCartRequest,
@@ -27,116 +34,72 @@ import { safeHexColour, safeUrl } from './urlSanitizer';
 export function toShopData(wire: ShopResponse): ShopData {
   const { company, shop } = wire;
   return {
-    shop: {
-      shopId: shop.shopId,
-      title: shop.title,
-      description: shop.description ?? '',
-      primaryColor: shop.primaryColor,
-      backgroundColor: shop.backgroundColor,
-      displayType: shop.displayType,
-      openHours: shop.openHours.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
-      active: shop.active,
-      isOpen: shop.isOpen,
-      requireReference: shop.requireReference,
-      refundPolicy: shop.refundPolicy ?? '',
-      customerInputs: shop.customerInputs ?? null,
-    },
+    shop: { ...shop, description: shop.description ?? '', refundPolicy: shop.refundPolicy ?? '' },
     company: {
+      ...company,
       companyId: company.companyId ?? null,
-      name: company.name,
-      organizationnumber: company.organizationnumber,
-      street: company.street,
-      postalCode: company.postalCode,
-      city: company.city,
-      phone: company.phone,
-      email: company.email,
-      country: company.country,
       currency: defaultCurrency(company.country, company.currency),
       logo: safeUrl(company.logo),
     },
     products: Object.values(wire.articles).map(toProduct),
-    categories: wire.categories.map(({ id, name, sortedProducts }) => ({
-      id,
-      name,
+    categories: wire.categories.map(({ sortedProducts, ...category }) => ({
+      ...category,
       productIds: sortedProducts,
     })),
-    deviations: Object.values(wire.deviations).map(({ id, name, price }) => ({
-      id,
-      name,
-      price: price ?? null,
+    deviations: Object.values(wire.deviations).map((deviation) => ({
+      ...deviation,
+      price: deviation.price ?? null,
     })),
-    deviationGroups: Object.values(wire.deviationGroups).map(
-      ({ id, name, deviationIds, minCount, maxCount }) => ({
-        id,
-        name,
-        deviationIds,
-        minCount,
-        maxCount,
-      }),
-    ),
-    tags: Object.values(wire.tags).map(({ id, tag, color }) => ({ id, tag, color: safeHexColour(color) })),
-    paymentMethods: wire.paymentMethods.map(({ id, type, stripeAccountId }) => ({
-      id,
-      type,
-      stripeAccountId: stripeAccountId ?? null,
+    deviationGroups: Object.values(wire.deviationGroups),
+    tags: Object.values(wire.tags).map((tag) => ({ ...tag, color: safeHexColour(tag.color) })),
+    paymentMethods: wire.paymentMethods.map((method) => ({
+      ...method,
+      stripeAccountId: method.stripeAccountId ?? null,
     })),
   };
 }
 
 /** Maps one article to a store Product (category → categoryId, tags → tagIds, deviation groups flattened). */
-export function toProduct(a: WireArticle): Product {
+function toProduct({
+  category,
+  tags,
+  availableDeviations,
+  description,
+  image,
+  ...same
+}: WireArticle): Product {
   return {
-    id: a.id,
-    title: a.title,
-    description: a.description ?? '',
-    price: a.price,
-    image: safeUrl(a.image),
-    categoryId: a.category,
-    tagIds: a.tags,
-    count: a.count,
-    limitStock: a.limitStock,
-    deviationGroupIds: a.availableDeviations?.deviationGroupes ?? [],
+    ...same,
+    description: description ?? '',
+    image: safeUrl(image),
+    categoryId: category,
+    tagIds: tags,
+    deviationGroupIds: availableDeviations?.deviationGroupes ?? [],
   };
 }
 
 /** Maps the cart (session) answer; an open tab's entries become flat TabEntry records. */
-export function toSession(wire: SessionResponse): Session {
+export function toSession({ cart, activeTab, ...same }: SessionResponse): Session {
   return {
-    cart: wire.cart.map(toCartItem),
-    tabItems: wire.tabItems.map(({ id, count }) => ({ id, count })),
-    activeTab: wire.activeTab === null ? null : toActiveTab(wire.activeTab),
-    paymentStatus: wire.paymentStatus,
-    paymentId: wire.paymentId,
-    paymentIntentId: wire.paymentIntentId,
-    receiptId: wire.receiptId,
-    paymentMethodId: wire.paymentMethodId,
-    message: wire.message,
-    orderReference: wire.orderReference,
+    ...same,
+    cart: cart.map(toCartItem),
+    activeTab: activeTab === null ? null : toActiveTab(activeTab),
   };
 }
 
-function toCartItem(item: WireCartItem): CartItem {
-  return {
-    id: item.id,
-    productId: item.productId,
-    count: item.count,
-    deviations: item.deviations,
-    description: item.description ?? '',
-  };
+/** A cart item as the store keeps it: an absent or null note is ''. */
+export function toCartItem(item: WireCartItem): CartItem {
+  return { ...item, description: item.description ?? '' };
 }
 
-function toActiveTab(tab: WireActiveTab): ActiveTab {
+function toActiveTab({ cart, ...same }: WireActiveTab): ActiveTab {
   return {
-    id: tab.id,
-    customerReference: tab.customerReference,
-    entries: tab.cart.map((entry) => ({
-      id: entry.id,
-      count: entry.count,
-      price: entry.price,
-      productId: entry.product.id,
-      title: entry.product.title,
-      deviations: entry.deviations.map(({ id, name, price }) => ({ id, name, price })),
-      description: entry.description ?? '',
+    ...same,
+    entries: cart.map(({ product, description, ...entry }) => ({
+      ...entry,
+      productId: product.id,
+      title: product.title,
+      description: description ?? '',
     })),
   };
 }
@@ -161,36 +124,12 @@ export function toPutCartRequest(
 /** Maps a receipt: currency defaults to SEK, deviation count to 1 (§3), a null description to ''. */
 export function toReceipt(wire: ReceiptResponse): Receipt {
   return {
-    id: wire.id,
-    receiptId: wire.receiptId,
-    name: wire.name,
-    organizationnumber: wire.organizationnumber,
-    street: wire.street,
-    postalcode: wire.postalcode,
-    city: wire.city,
-    phone: wire.phone,
+    ...wire,
     currency: wire.currency ?? 'SEK',
-    products: wire.products.map((p) => ({
-      id: p.id,
-      title: p.title,
-      count: p.count,
-      price: p.price,
-      sizeOfItem: p.sizeOfItem,
-      description: p.description ?? '',
-      tax: p.tax,
-      discount: p.discount === null ? null : { type: p.discount.type, amount: p.discount.amount },
-      deviations: p.deviations.map((d) => ({
-        id: d.id,
-        name: d.name,
-        count: d.count ?? 1,
-        price: d.price,
-        tax: d.tax,
-      })),
+    products: wire.products.map((product) => ({
+      ...product,
+      description: product.description ?? '',
+      deviations: product.deviations.map((deviation) => ({ ...deviation, count: deviation.count ?? 1 })),
     })),
-    paymentMethods: wire.paymentMethods.map(({ id, type, amount }) => ({ id, type, amount })),
-    dateCreated: wire.dateCreated,
-    cashRegisterLabel: wire.cashRegisterLabel,
-    controlUnitSerial: wire.controlUnitSerial,
-    controlUnitResponse: wire.controlUnitResponse,
   };
 }
