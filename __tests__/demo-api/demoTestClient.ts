@@ -16,7 +16,7 @@ export const UNREACHABLE_RATE_LIMITS = Object.fromEntries(
 ) as RateLimits;
 
 /** A clock tests move by hand. Starts at 2026-01-15 10:00 UTC. */
-export class FakeClock {
+class FakeClock {
   now = Date.UTC(2026, 0, 15, 10, 0, 0);
   readonly fn = (): number => this.now;
   advance(ms: number): void {

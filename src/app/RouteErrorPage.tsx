@@ -6,7 +6,7 @@ import { Page } from '../shared/ui/Page';
 import { ButtonLink } from '../shared/ui/Button';
 
 /** §2 a screen that failed (its code did not load, or it threw) shows the generic error page (error.title, error.body). */
-export function RouteErrorPage({ error }: { error: unknown }) {
+function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   useEffect(() => {
     // §8 every route error is reported (an unknown address is the 404 route, never an error).

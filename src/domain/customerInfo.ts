@@ -8,7 +8,7 @@ import type { CustomerField, CustomerInfo, CustomerInputsConfig, InputRule } fro
 export type ValidationMessage = { key: 'validation.required' | 'validation.email'; field: CustomerField };
 
 /** Every customer field, in form order. */
-export const CUSTOMER_FIELDS: readonly CustomerField[] = [
+const CUSTOMER_FIELDS: readonly CustomerField[] = [
   'name',
   'email',
   'phone',

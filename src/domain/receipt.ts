@@ -25,7 +25,7 @@ export interface ReceiptLineInput {
 }
 
 /** VAT summary for one tax rate, in minor units (gross = net + vat). */
-export interface VatRateTotal {
+interface VatRateTotal {
   rate: number;
   vat: number;
   net: number;

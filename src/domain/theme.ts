@@ -9,7 +9,7 @@ export const DEFAULT_PRIMARY = '#1db954';
 /** §9 default background colour (white). */
 export const DEFAULT_BACKGROUND = '#ffffff';
 /** WCAG 2 AA contrast for normal text. */
-export const MIN_TEXT_CONTRAST = 4.5;
+const MIN_TEXT_CONTRAST = 4.5;
 
 const WHITE = '#ffffff';
 /** The base red of error texts, before it is adjusted to the background. */

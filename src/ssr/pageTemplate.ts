@@ -41,7 +41,7 @@ const PARTS = {
  * Tells whether a template has every part the render replaces (a template that does not is answered as it
  * is, unrendered).
  */
-export function isRenderableTemplate(indexHtml: string): boolean {
+function isRenderableTemplate(indexHtml: string): boolean {
   return Object.values(PARTS).every((part) => part.test(indexHtml));
 }
 

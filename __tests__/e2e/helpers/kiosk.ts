@@ -17,7 +17,7 @@ export const KIOSK_VIEWPORTS = [
 ] as const;
 
 /** The kiosk's touch size: every control at least 56 × 56 CSS px. */
-export const KIOSK_TARGET = 56;
+const KIOSK_TARGET = 56;
 
 /** A Swedish text of the app (translations/se.json), the kiosk's language for each new customer. */
 export function se(key: string, vars: Record<string, string | number> = {}): string {

@@ -8,14 +8,14 @@ import { resetDemo, type SimulatorPayment } from './payment';
  */
 
 /** All payments the demo's control API knows now (every status). */
-export async function allPayments(request: APIRequestContext): Promise<SimulatorPayment[]> {
+async function allPayments(request: APIRequestContext): Promise<SimulatorPayment[]> {
   const response = await request.get('/demo/api/payments?status=all');
   expect(response.ok()).toBe(true);
   return (await response.json()) as SimulatorPayment[];
 }
 
 /** The ids of every payment so far: pass them to {@link paymentsSince} to see what a test started. */
-export async function paymentIdsNow(request: APIRequestContext): Promise<Set<string>> {
+async function paymentIdsNow(request: APIRequestContext): Promise<Set<string>> {
   return new Set((await allPayments(request)).map((p) => p.paymentId));
 }
 
@@ -31,7 +31,7 @@ export async function paymentsSince(
  * Ends the test's payments that are still pending (a Swish payment left pending completes by itself after
  * SWISH_DELAY_MS and would take stock after the reset), then puts the demo's stock back.
  */
-export async function cleanUpPayments(request: APIRequestContext, before: Set<string>): Promise<void> {
+async function cleanUpPayments(request: APIRequestContext, before: Set<string>): Promise<void> {
   for (const payment of await paymentsSince(request, before)) {
     if (payment.status === 'STARTED') await request.post(`/demo/api/payments/${payment.paymentId}/cancel`);
   }
@@ -39,7 +39,7 @@ export async function cleanUpPayments(request: APIRequestContext, before: Set<st
 }
 
 /** '1 050,00 kr' (sv-SE money as the shop shows it, §9) → 105000 minor units. */
-export function minorUnits(shown: string): number {
+function minorUnits(shown: string): number {
   const match = /(-?\d[\d\s\u00a0]*),(\d{2})\s*kr/.exec(shown);
   const [, kronor, ore] = match ?? [];
   if (kronor === undefined || ore === undefined) throw new Error(`No amount in kronor in "${shown}"`);

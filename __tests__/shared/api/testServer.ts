@@ -13,7 +13,7 @@ export interface RecordedRequest {
   body: string;
 }
 
-export type Reply =
+type Reply =
   | { status: number; json: unknown }
   | { status: number; text?: string; contentType?: string }
   /** Never answers (for abort tests). */

@@ -16,7 +16,7 @@ import { tooManyRequests } from './apiErrors';
 import type { DemoContext } from '../demoContext';
 
 /** One limit: at most `max` requests per key within `windowMs` (a fixed window from the first request). */
-export interface RateLimit {
+interface RateLimit {
   max: number;
   windowMs: number;
 }

@@ -15,7 +15,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (`same-origin`, or `none` for what the user started), else `Origin` compared with this server's origin.
  * A request with neither comes from no browser page (curl, a server), which holds no visitor's cookie.
  */
-export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string | null): boolean {
+function isSameOriginRequest(request: FastifyRequest, publicOrigin: string | null): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site === 'same-origin' || site === 'none';
   const origin = request.headers.origin;

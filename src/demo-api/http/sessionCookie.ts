@@ -24,11 +24,11 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'sid';
+const SESSION_COOKIE = 'sid';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The value of cookie `name` in a Cookie header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
+function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
@@ -50,12 +50,12 @@ const signatureOf = (sid: string, secret: string) =>
   createHmac('sha256', secret).update(sid).digest('base64url');
 
 /** The cookie value for a session id: the id and its signature. */
-export function signSessionId(sid: string, secret: string): string {
+function signSessionId(sid: string, secret: string): string {
   return `${sid}.${signatureOf(sid, secret)}`;
 }
 
 /** The session id of a cookie value this server signed, or null for anything else. */
-export function verifySessionCookie(value: string, secret: string): string | null {
+function verifySessionCookie(value: string, secret: string): string | null {
   const dot = value.indexOf('.');
   const sid = value.slice(0, dot);
   if (dot < 0 || !isSessionId(sid)) return null;
@@ -65,7 +65,7 @@ export function verifySessionCookie(value: string, secret: string): string | nul
 }
 
 /** The Set-Cookie value for a session id. */
-export function sessionCookieHeader(sid: string, secret: string, secure: boolean): string {
+function sessionCookieHeader(sid: string, secret: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${signSessionId(sid, secret)}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 

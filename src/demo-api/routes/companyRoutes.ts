@@ -15,7 +15,7 @@ import { markOauthCodeUsed, readIntent, readOauthCode, saveIntegration } from '.
 import { integrateBody } from './routeSchemas';
 
 /** How long an authorization code from the authorize page can be redeemed (Fortnox: 10 minutes). */
-export const AUTH_CODE_TTL_MS = 10 * 60 * 1000;
+const AUTH_CODE_TTL_MS = 10 * 60 * 1000;
 const AUTH_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 
 function isBookkeeper(value: string): value is Bookkeeper {
@@ -26,7 +26,7 @@ function isBookkeeper(value: string): value is Bookkeeper {
  * Origin for absolute links: the configured public origin, else the request's own Host when it is a plain
  * host[:port] (a forged Host header can then only point at itself), else none (a root-relative link).
  */
-export function originOf(ctx: DemoContext, request: FastifyRequest): string {
+function originOf(ctx: DemoContext, request: FastifyRequest): string {
   if (ctx.publicOrigin) return ctx.publicOrigin;
   const host = request.headers.host ?? '';
   return /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) || /^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host)

@@ -44,7 +44,7 @@ function viewOf(found: StoredReceipt): ReceiptView {
 }
 
 /** PDF bytes of a stored receipt. */
-export async function pdfOf(found: StoredReceipt): Promise<Uint8Array> {
+async function pdfOf(found: StoredReceipt): Promise<Uint8Array> {
   const view = viewOf(found);
   return receiptPdf(view, {
     title: `${view.title} – ${found.receipt.name}`,

@@ -11,13 +11,13 @@
 import type { FastifyInstance } from 'fastify';
 
 /** One item of an envelope: its header (type, length …) and its payload (JSON when it is JSON). */
-export interface EnvelopeItem {
+interface EnvelopeItem {
   header: unknown;
   payload: unknown;
 }
 
 /** An envelope as received. `raw` is kept so a test can search everything that was sent. */
-export interface ReceivedEnvelope {
+interface ReceivedEnvelope {
   receivedAt: string;
   projectId: string;
   header: unknown;
@@ -26,7 +26,7 @@ export interface ReceivedEnvelope {
 }
 
 /** Envelopes kept; older ones are dropped (a crash loop must not grow the demo server's memory). */
-export const MAX_KEPT_ENVELOPES = 200;
+const MAX_KEPT_ENVELOPES = 200;
 
 function tryJson(line: string): unknown {
   try {
@@ -43,7 +43,7 @@ function tryJson(line: string): unknown {
  * @param raw - the request body
  * @returns the envelope header and its items
  */
-export function parseEnvelope(raw: string): { header: unknown; items: EnvelopeItem[] } {
+function parseEnvelope(raw: string): { header: unknown; items: EnvelopeItem[] } {
   const lines = raw.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const header = tryJson(lines[0] ?? '');

@@ -26,7 +26,7 @@ const METHOD_NAMES: Record<string, string> = {
 };
 
 /** A payment as the control API lists it. */
-export interface SimulatorPayment {
+interface SimulatorPayment {
   paymentId: string;
   shopId: string;
   methodId: string;

@@ -60,7 +60,7 @@ export function requireShop(ctx: DemoContext, shopId: string): CatalogShop {
 }
 
 /** Tab selections that still count (a count of 0 means "not chosen"). */
-export function chosenTabItems(cart: CartRecord): CartRecord['tabItems'] {
+function chosenTabItems(cart: CartRecord): CartRecord['tabItems'] {
   return cart.tabItems.filter((item) => item.count > 0);
 }
 
@@ -68,7 +68,7 @@ export function chosenTabItems(cart: CartRecord): CartRecord['tabItems'] {
  * Prices the session's cart and tab selection into order lines. Throws TAB_ITEM_UNAVAILABLE when another
  * guest has paid part of the tab since the selection was made.
  */
-export function priceOrder(shop: CatalogShop, cart: CartRecord, tab: TabRecord | undefined): OrderLine[] {
+function priceOrder(shop: CatalogShop, cart: CartRecord, tab: TabRecord | undefined): OrderLine[] {
   const lines: OrderLine[] = [];
   // An extra is taxed at its own rate, or at its product's when it has none.
   const lineDeviations = (ids: string[], productTax: number) =>
@@ -120,7 +120,7 @@ export function priceOrder(shop: CatalogShop, cart: CartRecord, tab: TabRecord |
 }
 
 /** The amount to pay in minor units: Σ line totals with the shared §9 maths. */
-export function orderAmount(lines: OrderLine[]): number {
+function orderAmount(lines: OrderLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotal({ ...line, sizeOfItem: 1, discount: null }), 0);
 }
 
@@ -128,11 +128,7 @@ export function orderAmount(lines: OrderLine[]): number {
  * The fingerprint (domain/cart) of what a start would charge for the cart the server holds: its lines, the
  * chosen tab items and the priced total in the shop's currency. Throws what `priceOrder` throws.
  */
-export function serverCartFingerprint(
-  shop: CatalogShop,
-  cart: CartRecord,
-  tab: TabRecord | undefined,
-): string {
+function serverCartFingerprint(shop: CatalogShop, cart: CartRecord, tab: TabRecord | undefined): string {
   const amount = orderAmount(priceOrder(shop, cart, tab));
   return cartFingerprint({
     lines: cart.cart,
@@ -146,7 +142,7 @@ export function serverCartFingerprint(
  * every pending payment's reservation. Called after the session's own pending payment was cancelled, so
  * what is left over is exactly what this customer can have.
  */
-export function stockShortages(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): StockLevel[] {
+function stockShortages(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): StockLevel[] {
   const wanted = new Map<string, number>();
   for (const item of cart.cart) {
     if (shop.products.get(item.productId)?.limitStock)
@@ -210,7 +206,7 @@ function startResponse(ctx: DemoContext, shop: CatalogShop, payment: PaymentReco
 }
 
 /** The message of a payment the server cancelled because its reservation ran out. */
-export const EXPIRED_MESSAGE = 'EXPIRED';
+const EXPIRED_MESSAGE = 'EXPIRED';
 
 /**
  * Ends a STARTED payment with a failed outcome and moves its intent along, inside the caller's transaction.
@@ -509,7 +505,7 @@ export function failPayment(
  * which releases its stock. The session keeps pointing at it, so the next poll shows the cancellation.
  * Does nothing to a payment that is no longer pending or not yet overdue.
  */
-export function expirePayment(ctx: DemoContext, paymentId: string): void {
+function expirePayment(ctx: DemoContext, paymentId: string): void {
   ctx.db.transaction(() => {
     const now = ctx.clock();
     const payment = readPayment(ctx.db, paymentId);

@@ -9,7 +9,7 @@ import type { PaymentRecord } from '../store/demoRepository';
 import type { CatalogShop } from './shopCatalog';
 
 /** A receipt line in the shape the domain maths takes (count of extras defaults to 1). */
-export function receiptProducts(payment: PaymentRecord): WireReceiptProduct[] {
+function receiptProducts(payment: PaymentRecord): WireReceiptProduct[] {
   return payment.lines.map((line) => ({
     id: line.lineId,
     title: line.title,

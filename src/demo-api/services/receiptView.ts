@@ -67,7 +67,7 @@ const PAYMENT_NAMES: Record<string, string> = {
 };
 
 /** A money amount line. */
-export interface ViewRow {
+interface ViewRow {
   text: string;
   amount: string;
   indent?: boolean;

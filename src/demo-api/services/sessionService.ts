@@ -25,7 +25,7 @@ import { releasePaymentForCartChange, requireShop } from './paymentService';
 import { deviationPrice, matchReference, type CatalogShop } from './shopCatalog';
 
 /** The open tab in wire shape: only entries with something left to pay, priced from the fixtures. */
-export function wireTab(shop: CatalogShop, tab: TabRecord): WireActiveTab {
+function wireTab(shop: CatalogShop, tab: TabRecord): WireActiveTab {
   return {
     id: tab.tabId,
     customerReference: tab.customerReference,
@@ -56,7 +56,7 @@ export function wireTab(shop: CatalogShop, tab: TabRecord): WireActiveTab {
 }
 
 /** The session answer for a cart record (stored or empty). */
-export function sessionResponse(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): SessionResponse {
+function sessionResponse(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): SessionResponse {
   const payment = cart.paymentId ? readPayment(ctx.db, cart.paymentId) : undefined;
   const tab = cart.tabId ? readTab(ctx.db, shop.shopId, cart.tabId) : undefined;
   const activeTab = tab && isTabOpen(tab) ? wireTab(shop, tab) : null;

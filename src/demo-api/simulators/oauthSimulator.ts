@@ -27,7 +27,7 @@ const fields = {
 } as const;
 
 /** The callback URL for a decision. */
-export function callbackUrl(
+function callbackUrl(
   bookkeeper: Bookkeeper,
   companyId: string,
   scopeState: string,

@@ -10,7 +10,7 @@
  */
 
 /** `version` must match the release train the installed @stripe/stripe-js expects, or it warns on pk_test keys. */
-export const STRIPE_DOUBLE_VERSION = 'endive';
+const STRIPE_DOUBLE_VERSION = 'endive';
 
 export const STRIPE_JS_DOUBLE = String.raw`/* Stripe.js test double of the demo API. Not Stripe. */
 (function () {

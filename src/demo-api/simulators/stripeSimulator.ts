@@ -21,7 +21,7 @@ export const STRIPE_TEST_CARDS = {
 } as const;
 
 /** Stripe's own wording, so the SPA shows what it would show in production. */
-export const STRIPE_MESSAGES = {
+const STRIPE_MESSAGES = {
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   incorrectNumber: 'Your card number is incorrect.',

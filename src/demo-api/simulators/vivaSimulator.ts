@@ -19,7 +19,7 @@ import { newUuid } from '../ids';
 import { completePayment, failPayment } from '../services/paymentService';
 
 /** Viva's event id for a declined card (insufficient funds), added to the decline redirect. */
-export const VIVA_DECLINE_EVENT_ID = '10051';
+const VIVA_DECLINE_EVENT_ID = '10051';
 
 function vivaPayment(ctx: DemoContext, ref: string): PaymentRecord | undefined {
   const payment = readPayment(ctx.db, ref);

@@ -54,7 +54,7 @@ CREATE TABLE IF NOT EXISTS payment_intents (
 `;
 
 /** Tables whose content a request may change; tests snapshot them to prove a rejected request wrote nothing. */
-export const MUTABLE_TABLES = [
+const MUTABLE_TABLES = [
   'stock',
   'tabs',
   'sessions',

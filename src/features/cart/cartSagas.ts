@@ -33,7 +33,7 @@ export const CART_CHANGES = [
 ];
 
 /** Waits before sending again after a failure: 1 s, 2 s, 4 s … at most 30 s. */
-export const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
 const selectSyncPayload = (state: RootState) => ({
   shopId: state.session.shopId,
@@ -54,7 +54,7 @@ export type CartHold = (state: RootState) => boolean;
  * request that makes the session; what was added meanwhile is merged into that answer) and nothing holds
  * the server's cart.
  */
-export function* sendCart(held: CartHold) {
+function* sendCart(held: CartHold) {
   const waiting = (s: RootState) => !s.session.initialLoadDone || held(s);
   while ((yield select(waiting)) as boolean) yield take('*');
   const api = yield* context('api');
@@ -119,7 +119,7 @@ export function* cartSyncSaga(held: CartHold) {
 }
 
 /** The first session answer of a shop after a reload: edits that never reached the server come back. */
-export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<typeof sessionActions.loaded>) {
+function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<typeof sessionActions.loaded>) {
   const { shopId, session } = action.payload;
   if (restored.has(shopId)) return;
   restored.add(shopId);
@@ -139,7 +139,7 @@ export function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<ty
  * cart replaces the shown one unless this tab has edits of its own on their way (see refreshSession).
  * While the server's cart is held (a STARTED payment, whose poll reads the session) it is left alone.
  */
-export function* catchUp(held: CartHold, action: Action) {
+function* catchUp(held: CartHold, action: Action) {
   const shopId: string | null = yield select((s: RootState) => s.session.shopId);
   const loaded: boolean = yield select((s: RootState) => s.session.initialLoadDone);
   if (!shopId || !loaded || ((yield select(held)) as boolean)) return;

@@ -7,9 +7,7 @@ import { selectCurrency, selectDeviationEntities } from '../shop';
 import { cartAdapter } from './cartSlice';
 import type { RootState } from '../../app/hooks';
 
-export const { selectAll: selectCartItems, selectById: selectCartItemById } = cartAdapter.getSelectors(
-  (state: RootState) => state.cart,
-);
+export const { selectAll: selectCartItems } = cartAdapter.getSelectors((state: RootState) => state.cart);
 
 const selectProductEntities = (state: RootState) => state.shop.products.entities;
 const selectStockErrors = (state: RootState) => state.payment.articleStockErrors;
@@ -48,14 +46,6 @@ export const selectRemainingStock = (state: RootState, productId: string): numbe
     effectiveStock(product, selectStockErrors(state)),
     selectProductQuantity(state, productId),
   );
-};
-
-/** §5 whether one more of a product can be added (not out of stock, cart below the stock count). */
-export const selectCanAdd = (state: RootState, productId: string): boolean => {
-  const product = state.shop.products.entities[productId];
-  return product
-    ? canAdd(effectiveStock(product, selectStockErrors(state)), selectProductQuantity(state, productId))
-    : false;
 };
 
 /** What a product card shows of the store: the product, its cart quantity and whether one more can be added. */

@@ -31,7 +31,7 @@ const changed = (state: CartState) => {
   state.revision += 1;
 };
 
-export type NewCartItem = Omit<CartItem, 'id'>;
+type NewCartItem = Omit<CartItem, 'id'>;
 
 const itemsOf = (state: CartState): CartItem[] =>
   state.ids.map((id) => state.entities[id]).filter((item): item is CartItem => item !== undefined);

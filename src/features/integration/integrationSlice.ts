@@ -2,10 +2,10 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Bookkeeper } from '../../contract';
 
 /** §4 "Bookkeeping link": the start page fetches the provider's URL and leaves for it. */
-export type StartStatus = 'idle' | 'loading' | 'redirecting' | 'failed';
+type StartStatus = 'idle' | 'loading' | 'redirecting' | 'failed';
 
 /** §4 "Bookkeeping link" on the callback pages: connecting, then success or failure per provider. */
-export type CallbackStatus = 'idle' | 'connecting' | 'succeeded' | 'failed' | 'openingApp' | 'missingParams';
+type CallbackStatus = 'idle' | 'connecting' | 'succeeded' | 'failed' | 'openingApp' | 'missingParams';
 
 export interface IntegrationState {
   start: { status: StartStatus };

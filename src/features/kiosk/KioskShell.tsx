@@ -44,9 +44,9 @@ const touchCss = {
 };
 
 /** "Larger text" makes every text this much larger (issue 23; WCAG 1.4.4 asks for up to 2× by any means). */
-export const LARGE_TEXT = 1.5;
+const LARGE_TEXT = 1.5;
 /** The lower part of the screen that reach mode keeps the interface in (issue 23: every control within it). */
-export const REACH_SHARE = 0.55;
+const REACH_SHARE = 0.55;
 const REACH_TOP = `${Math.round((1 - REACH_SHARE) * 100)}dvh`;
 
 /**

@@ -21,7 +21,7 @@ export const FIRST_PROBE_MS = 2_000;
 /** …up to this. */
 export const MAX_PROBE_MS = 10_000;
 /** A check that has had no answer after this long counts as failed (and its request is aborted). */
-export const PROBE_TIMEOUT_MS = 5_000;
+const PROBE_TIMEOUT_MS = 5_000;
 
 /** The wait after `failures` failed checks (1, 2, 3 …): 2 s, 4 s, 8 s, then 10 s. */
 export const probeDelay = (failures: number) =>
@@ -58,7 +58,7 @@ function* readSession(shopId: string) {
  * Asks the API once whether it answers. Any answer below 500 counts, an error one too (a 404 or 429 still
  * comes from the API); no answer within PROBE_TIMEOUT_MS, none at all, or a server fault does not.
  */
-export function* probe(shopId: string) {
+function* probe(shopId: string) {
   try {
     const { timeout }: { timeout?: true } = yield race({
       read: call(readSession, shopId),

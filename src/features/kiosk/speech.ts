@@ -10,7 +10,7 @@ import { computeAccessibleDescription, computeAccessibleName } from 'dom-accessi
 import { htmlLang, type Language } from '../../shared/i18n/languages';
 
 /** The keys speech reads, so a test double of `t` needs to know no more. */
-export type SpeechKey =
+type SpeechKey =
   | 'kiosk.speech.pressed'
   | 'kiosk.speech.notPressed'
   | 'kiosk.speech.checked'

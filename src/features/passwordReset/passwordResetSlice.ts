@@ -6,13 +6,13 @@ import type { RootState } from '../../app/hooks';
  * checked at all (offline, the identity service failing), which says so and offers to try again instead
  * of calling a good link expired.
  */
-export type PasswordResetStatus = 'loading' | 'form' | 'linkExpired' | 'changed' | 'error';
+type PasswordResetStatus = 'loading' | 'form' | 'linkExpired' | 'changed' | 'error';
 
 /** Why changing the password failed: 'passwordReset.passwordTooWeak' or 'error.anErrorOccurred'. */
-export type ChangeError = 'tooWeak' | 'failed';
+type ChangeError = 'tooWeak' | 'failed';
 
 /** The reset code and the passwords are never stored: they travel in actions only. */
-export interface PasswordResetState {
+interface PasswordResetState {
   status: PasswordResetStatus;
   /** The account's e-mail address, for the confirmation. */
   email: string | null;

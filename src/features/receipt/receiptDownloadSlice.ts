@@ -2,9 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/hooks';
 
 /** Receipt download page: loading the PDF, ready to open, or failed (§8). */
-export type ReceiptDownloadStatus = 'idle' | 'loading' | 'ready' | 'failed';
+type ReceiptDownloadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
-export interface ReceiptDownloadState {
+interface ReceiptDownloadState {
   /** `companyId/receiptId` of the receipt on screen; answers for another one are dropped. */
   key: string | null;
   status: ReceiptDownloadStatus;

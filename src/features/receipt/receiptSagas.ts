@@ -3,7 +3,7 @@ import { toErrorInfo } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { receiptActions } from './receiptSlice';
 
-export function* loadReceipt(action: ReturnType<typeof receiptActions.loadRequested>) {
+function* loadReceipt(action: ReturnType<typeof receiptActions.loadRequested>) {
   const api = yield* context('api');
   const { shopId, receiptId } = action.payload;
   try {
@@ -17,7 +17,7 @@ export function* loadReceipt(action: ReturnType<typeof receiptActions.loadReques
 }
 
 /** §8 receipt e-mail: failure 'receipt.emailError' (429: 'error.tooManyAttempts'), success 'receipt.emailSent'. */
-export function* emailReceipt(action: ReturnType<typeof receiptActions.emailRequested>) {
+function* emailReceipt(action: ReturnType<typeof receiptActions.emailRequested>) {
   const api = yield* context('api');
   const { shopId, receiptId, email } = action.payload;
   try {

@@ -2,9 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorInfo, Receipt } from '../../domain/types';
 
 /** §4 receipt e-mail: idle, sending, error, sent. */
-export type EmailStatus = 'idle' | 'sending' | 'error' | 'sent';
+type EmailStatus = 'idle' | 'sending' | 'error' | 'sent';
 
-export interface ReceiptState {
+interface ReceiptState {
   receiptId: string | null;
   status: 'idle' | 'loading' | 'loaded' | 'error';
   receipt: Receipt | null;

@@ -6,7 +6,7 @@ import { sessionActions } from './sessionSlice';
 import type { RootState } from '../../app/hooks';
 
 /** Loads the session (cart, tab, payment status) with the table and tabId read from the address (§2). */
-export function* loadSession(action: ReturnType<typeof sessionActions.loadRequested>) {
+function* loadSession(action: ReturnType<typeof sessionActions.loadRequested>) {
   const { shopId, query } = action.payload;
   const api = yield* context('api');
   try {
@@ -18,7 +18,7 @@ export function* loadSession(action: ReturnType<typeof sessionActions.loadReques
 }
 
 /** §5 reference: empty → reference.emptyInput; the server's not-found → reference.notFound; success loads the session. */
-export function* submitReference(action: ReturnType<typeof sessionActions.referenceSubmitted>) {
+function* submitReference(action: ReturnType<typeof sessionActions.referenceSubmitted>) {
   const { shopId, reference } = action.payload;
   if (reference === '') {
     yield put(sessionActions.referenceRejected('emptyInput'));

@@ -3,7 +3,7 @@ import type { ActiveTab, ErrorInfo, Session, TabEntry, TabSelection } from '../.
 import { customerLeft } from '../kiosk/kioskEvents';
 import { paymentCompleted } from '../payment/paymentEvents';
 
-export interface SessionQueryParams {
+interface SessionQueryParams {
   table?: string;
   tabId?: string;
 }
@@ -12,10 +12,10 @@ export interface SessionQueryParams {
  * The longest order reference the backend takes: GET cart answers 400 for a longer `table`, which would
  * leave the shop on a connection error that Try again only repeats.
  */
-export const MAX_ORDER_REFERENCE_LENGTH = 32;
+const MAX_ORDER_REFERENCE_LENGTH = 32;
 
 /** Why a reference was not accepted (§5): keys reference.emptyInput / reference.notFound, or another error. */
-export type ReferenceError = 'emptyInput' | 'notFound' | 'other';
+type ReferenceError = 'emptyInput' | 'notFound' | 'other';
 
 export interface SessionState {
   shopId: string | null;

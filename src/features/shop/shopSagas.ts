@@ -5,7 +5,7 @@ import { shopActions } from './shopSlice';
 import type { RootState } from '../../app/hooks';
 
 /** §4 shop load: loading until loaded; a 404 gives notFound. */
-export function* loadShop(action: ReturnType<typeof shopActions.loadRequested>) {
+function* loadShop(action: ReturnType<typeof shopActions.loadRequested>) {
   const { shopId } = action.payload;
   // The host rendered the page with this shop (src/ssr): the page is the answer, nothing to fetch.
   const fromPage: string | null = yield select((state: RootState) => state.shop.fromPage);

@@ -8,19 +8,12 @@ import {
   deviationGroupsAdapter,
   deviationsAdapter,
   paymentMethodsAdapter,
-  productsAdapter,
   tagsAdapter,
 } from './shopSlice';
 import type { RootState } from '../../app/hooks';
 
-export const selectShopState = (state: RootState) => state.shop;
 export const selectShopInfo = (state: RootState) => state.shop.info;
 export const selectCompany = (state: RootState) => state.shop.company;
-export const selectShopId = (state: RootState) => state.shop.shopId;
-
-export const { selectAll: selectAllProducts } = productsAdapter.getSelectors(
-  (state: RootState) => state.shop.products,
-);
 
 /**
  * A product by id. A plain lookup on purpose: every product card calls it on every store change, and the
@@ -33,10 +26,12 @@ export const selectProductEntities = (state: RootState) => state.shop.products.e
 export const { selectAll: selectCategories } = categoriesAdapter.getSelectors(
   (state: RootState) => state.shop.categories,
 );
-export const { selectById: selectDeviationById, selectEntities: selectDeviationEntities } =
-  deviationsAdapter.getSelectors((state: RootState) => state.shop.deviations);
-export const { selectById: selectDeviationGroupById, selectEntities: selectDeviationGroupEntities } =
-  deviationGroupsAdapter.getSelectors((state: RootState) => state.shop.deviationGroups);
+export const { selectEntities: selectDeviationEntities } = deviationsAdapter.getSelectors(
+  (state: RootState) => state.shop.deviations,
+);
+export const { selectEntities: selectDeviationGroupEntities } = deviationGroupsAdapter.getSelectors(
+  (state: RootState) => state.shop.deviationGroups,
+);
 export const { selectEntities: selectTagEntities } = tagsAdapter.getSelectors(
   (state: RootState) => state.shop.tags,
 );

@@ -19,16 +19,16 @@ import type {
   Tag,
 } from '../../domain/types';
 
-export const productsAdapter = createEntityAdapter<Product>();
+const productsAdapter = createEntityAdapter<Product>();
 export const categoriesAdapter = createEntityAdapter<Category>();
 export const deviationsAdapter = createEntityAdapter<Deviation>();
 export const deviationGroupsAdapter = createEntityAdapter<DeviationGroup>();
 export const tagsAdapter = createEntityAdapter<Tag>();
 export const paymentMethodsAdapter = createEntityAdapter<PaymentMethod>();
 
-export type ShopLoadStatus = 'idle' | 'loading' | 'loaded' | 'notFound' | 'error';
+type ShopLoadStatus = 'idle' | 'loading' | 'loaded' | 'notFound' | 'error';
 
-export interface ShopState {
+interface ShopState {
   shopId: string | null;
   status: ShopLoadStatus;
   info: ShopInfo | null;

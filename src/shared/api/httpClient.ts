@@ -16,7 +16,7 @@ import {
 } from './networkError';
 import { errorResponseSchema, stockLevelSchema } from './schemas';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The part of `fetch` the client uses; the global `fetch` fits, and so does a test double. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -24,7 +24,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 /** Query parameters; undefined, null and '' are left out. */
 export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
-export interface HttpRequest {
+interface HttpRequest {
   method: HttpMethod;
   /** Path below the base URL, already built from encoded segments, e.g. '/api/v2/webshop/abc/cart'. */
   path: string;

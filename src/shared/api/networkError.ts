@@ -21,7 +21,7 @@ export const RATE_LIMITED = 'RATE_LIMITED';
  * Longest error message kept for the store. Messages reach customers inside §8 texts ('An error occurred,
  * please try again: {errorMessage}'), so they must stay a few words, never an answer body.
  */
-export const MAX_MESSAGE_LENGTH = 60;
+const MAX_MESSAGE_LENGTH = 60;
 
 /**
  * `text` trimmed, when it reads as a short message: one line, at most {@link MAX_MESSAGE_LENGTH}

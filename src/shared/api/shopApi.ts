@@ -37,7 +37,7 @@ const BOOKKEEPERS: readonly Bookkeeper[] = ['fortnox', 'visma'];
  * Encodes one path segment. '', '.' and '..' are refused: the URL parser would drop or climb them
  * (also as %2e%2e), sending the call to another endpoint.
  */
-export function pathSegment(value: string): string {
+function pathSegment(value: string): string {
   if (value === '' || value === '.' || value === '..') {
     throw new RangeError(`Invalid path segment: '${value}'`);
   }

@@ -11,7 +11,7 @@ const ABSOLUTE_HTTP = /^https?:\/\//i;
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Tag colour used when the server's colour is not '#rgb' or '#rrggbb'. */
-export const FALLBACK_TAG_COLOUR = '#888888';
+const FALLBACK_TAG_COLOUR = '#888888';
 
 /**
  * True for an absolute http:/https: URL or a same-origin path starting with a single '/'. Rejects

@@ -9,7 +9,7 @@ export type IconButtonVariant = 'outlined' | 'raised';
  * raises every button to at least 56 px in KioskShell. 'outlined' sits in a row (the stepper); 'raised'
  * floats over content (a dialog's close button).
  */
-export const iconButtonStyle = (variant: IconButtonVariant) => (theme: Theme) =>
+const iconButtonStyle = (variant: IconButtonVariant) => (theme: Theme) =>
   variant === 'outlined'
     ? ({
         width: touchTarget.phone,

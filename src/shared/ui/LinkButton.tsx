@@ -7,7 +7,7 @@ import { touchTarget } from '../theme/tokens';
  * underlined in the theme's link colour, no box, at least 44 px for touch (kiosk mode raises every button to
  * 56 px in KioskShell). Use a real link for navigation.
  */
-export const linkButtonStyle = (theme: Theme) =>
+const linkButtonStyle = (theme: Theme) =>
   ({
     minHeight: touchTarget.phone,
     minWidth: touchTarget.phone,

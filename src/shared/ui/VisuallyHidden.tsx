@@ -1,7 +1,7 @@
 import type { ElementType, HTMLAttributes } from 'react';
 
 /** Hidden on screen but read by screen readers (headings for structure, live status text). */
-export const visuallyHiddenStyle = {
+const visuallyHiddenStyle = {
   position: 'absolute',
   width: 1,
   height: 1,
