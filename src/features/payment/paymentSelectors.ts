@@ -7,12 +7,27 @@ import type { SessionState } from '../session';
 import type { RootState } from '../../app/hooks';
 
 export const selectPayment = (state: RootState) => state.payment;
-export const selectPaymentStatus = (state: RootState) => state.payment.state;
+export const selectPaymentMachine = (state: RootState) => state.payment.machine;
 export const selectSelectedPaymentMethod = (state: RootState) => state.payment.selectedPaymentMethod;
 export const selectCustomer = (state: RootState) => state.payment.customer;
-export const selectPaymentNotCompleted = (state: RootState) => state.payment.notCompleted;
+/** Back from a provider's page without paying, and that payment was cancelled (§2 Viva). */
+export const selectPaymentNotCompleted = (state: RootState) => {
+  const m = state.payment.machine;
+  return m.status === 'NOT_STARTED' && m.notCompleted;
+};
 const selectTouched = (state: RootState) => state.payment.touched;
 const selectInputsConfig = (state: RootState) => state.shop.info?.customerInputs ?? null;
+
+/**
+ * §2 how Swish asks this customer: `app` opens the Swish app on this phone, `qr` shows a code a kiosk's
+ * customer scans with their own phone, `phone` sends the request to the number they typed (a computer, or a
+ * kiosk customer who chose it). The one place this is decided: the start saga and the panels read it.
+ */
+export type SwishMode = 'app' | 'qr' | 'phone';
+export const selectSwishMode = (state: RootState): SwishMode => {
+  if (state.kiosk.enabled) return state.payment.swishToPhone ? 'phone' : 'qr';
+  return state.device.mobile ? 'app' : 'phone';
+};
 
 /** §3 which customer fields show and which are required (defaults: email and phone shown). */
 export const selectCustomerFieldRules = createSelector([selectInputsConfig], (config) => fieldRules(config));
