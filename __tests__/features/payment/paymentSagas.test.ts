@@ -19,8 +19,8 @@ import {
   pollDelay,
   POLL_MS,
   selectCartSaveHeld,
-  VIVA_RETURN_GRACE_MS,
 } from '../../../src/features/payment/pendingSagas';
+import { VIVA_RETURN_GRACE_MS } from '../../../src/features/payment/startSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';

@@ -10,13 +10,12 @@
  * These sagas run on every page of the shop (app/rootSaga.ts): a cart change on the store page cancels too.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { call, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { CustomerField, PaymentMethod } from '../../domain/types';
-import { pageActions, pollPause } from '../../shared/pageSignals';
+import { call, delay, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import type { CustomerField } from '../../domain/types';
+import { pollPause } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { CART_CHANGES, forgetUnsavedCart } from '../cart';
 import { refreshSession, sessionActions } from '../session';
-import { shopActions } from '../shop';
 import { forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
 import { paymentActions, paymentIdOf, type PaymentMachine, type PaymentState } from './paymentSlice';
 import type { RootState } from '../../app/hooks';
@@ -25,8 +24,6 @@ import type { RootState } from '../../app/hooks';
 export const POLL_MS = 1000;
 /** The longest wait between polls after repeated failures. */
 const MAX_POLL_MS = 10_000;
-/** Back on the shop from Viva's checkout without its paid signal: how long a completion may still arrive. */
-export const VIVA_RETURN_GRACE_MS = 1500;
 
 /** Wait before the next poll (or cancel retry): 1 s, then 2 s, 4 s, 8 s after failures, at most 10 s. */
 export const pollDelay = (failures: number) => Math.min(MAX_POLL_MS, POLL_MS * 2 ** failures);
@@ -204,18 +201,13 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
     return true;
   }
   yield put(paymentActions.cancelRequested(options));
-  const outcome: { paid?: unknown; settled?: boolean } = yield race({
-    paid: take(paymentActions.completed.type),
-    settled: call(untilSettled, machine.paymentId),
-  });
-  return !outcome.paid && outcome.settled !== false;
-}
-
-/** Waits until payment `paymentId` is no longer pending; false if it completed. */
-function* untilSettled(paymentId: string) {
-  yield call(untilLeft, paymentId);
-  const machine: PaymentMachine = yield select(selectMachine);
-  return machine.status !== 'COMPLETED';
+  // Until the pending payment's saga has settled it: cancelled, or paid after all.
+  for (;;) {
+    const action: Action = yield take('*');
+    if (paymentActions.completed.match(action)) return false;
+    const now: PaymentMachine = yield select(selectMachine);
+    if (!isPending(now, machine.paymentId)) return now.status !== 'COMPLETED';
+  }
 }
 
 /**
@@ -303,56 +295,6 @@ function* restoreCustomer(action: ReturnType<typeof sessionActions.loaded>) {
     yield put(paymentActions.customerRestored(stored));
 }
 
-/**
- * Back on the shop from Viva's hosted checkout while its payment is still pending (the Back button, or
- * Viva's own cancel, which returns without a transaction id `t`): the customer is not paying there, so after
- * a short grace in which a completion may still arrive, the payment is cancelled on the server and the
- * methods are offered again. With `t` Viva says it was paid: polling brings the receipt. Only the tab that
- * started the payment (its storage knows it) cancels, never another tab of the same session.
- */
-function* settleReturnFromViva() {
-  const payment: PaymentState = yield select((s: RootState) => s.payment);
-  const shopId: string | null = yield select(selectShopId);
-  if (payment.machine.status !== 'STARTED' || !shopId) return;
-  const { paymentId } = payment.machine;
-  // The session may answer before the shop: the method's type is known once the shop is loaded.
-  if (!((yield select((s: RootState) => s.shop.status === 'loaded')) as boolean))
-    yield take(shopActions.loaded.type);
-  const method: PaymentMethod | undefined = yield select(
-    (s: RootState) => s.shop.paymentMethods.entities[payment.selectedPaymentMethod ?? ''],
-  );
-  if (method?.type !== 'VIVA_WALLET_WEB') return;
-  const storage = yield* context('storage');
-  if (!loadCustomer(storage, shopId, paymentId)) return;
-  const currentSearch = yield* context('currentSearch');
-  if (new URLSearchParams(currentSearch()).get('t')) return;
-  yield delay(VIVA_RETURN_GRACE_MS);
-  try {
-    yield call(refreshSession, shopId);
-  } catch {
-    // The cancel below asks the server anyway.
-  }
-  const now: PaymentMachine = yield select(selectMachine);
-  if (now.status !== 'STARTED' || now.paymentId !== paymentId) return;
-  yield call(cancelPayment, { notCompleted: true });
-}
-
-/** Arrivals: the page's first session answer, and every return from the back-forward cache. */
-function* arrivalSaga() {
-  yield take(sessionActions.loaded.type);
-  yield fork(settleReturnFromViva);
-  yield takeLatest(pageActions.restoredFromCache.type, function* () {
-    const shopId: string | null = yield select(selectShopId);
-    if (!shopId) return;
-    try {
-      yield call(refreshSession, shopId);
-    } catch {
-      // Offline: the state the page had is shown; polling or the next event catches up.
-    }
-    yield call(settleReturnFromViva);
-  });
-}
-
 /** The payment rules that hold on every page of the shop (starting a payment is the cart page's: startSagas.ts). */
 export function* paymentSaga() {
   // takeEvery: both are synchronous; every started payment is remembered, every session answer may bring one back.
@@ -362,6 +304,5 @@ export function* paymentSaga() {
   yield takeEvery(sessionActions.loaded.type, completeIfPaid);
   // takeEvery: a cancel on the server is a write, never cut off by the next change (it cancels nothing more).
   yield takeEvery(CHANGES, dropEnded);
-  yield fork(arrivalSaga);
   yield call(pendingPhase);
 }

@@ -5,22 +5,26 @@
  * its provider. From `payment/started` on, the payment is pendingSagas.ts's. These sagas come with the cart
  * page's chunk and start when it first renders (see app/router.tsx).
  */
-import { call, delay, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { call, delay, fork, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { StartPaymentResponse } from '../../contract';
 import { cartFingerprint } from '../../domain/cart';
 import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo } from '../../shared/api';
+import { pageActions } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { cartSynced, selectCartItems, selectCartTotal } from '../cart';
-import { refreshSession } from '../session';
-import { selectTheme } from '../shop';
-import { cancelOnServer, cancelPayment, pollDelay, selectMachine } from './pendingSagas';
+import { refreshSession, sessionActions } from '../session';
+import { selectTheme, shopActions } from '../shop';
+import { loadCustomer } from './customerStorage';
+import { cancelOnServer, cancelPayment, pollDelay, selectMachine, selectShopId } from './pendingSagas';
 import { selectCanChoosePayment, selectSwishMode, type SwishMode } from './paymentSelectors';
 import { paymentActions, type PaymentMachine, type PaymentState } from './paymentSlice';
 import { appLinkFor, swishCallbackUrl } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
 import type { RootState } from '../../app/hooks';
 
+/** Back on the shop from Viva's checkout without its paid signal: how long a completion may still arrive. */
+export const VIVA_RETURN_GRACE_MS = 1500;
 /** After a lost start answer, how often the session is asked whether the server created the payment. */
 export const RECOVERY_ATTEMPTS = 3;
 
@@ -240,6 +244,58 @@ export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swish
   yield put(paymentActions.startRequested({ paymentMethodId, byPhone: true }));
 }
 
+/**
+ * Back on the shop from Viva's hosted checkout while its payment is still pending (the Back button, or
+ * Viva's own cancel, which returns without a transaction id `t`): the customer is not paying there, so after
+ * a short grace in which a completion may still arrive, the payment is cancelled on the server and the
+ * methods are offered again. With `t` Viva says it was paid: polling brings the receipt. Only the tab that
+ * started the payment (its storage knows it) cancels, never another tab of the same session.
+ */
+function* settleReturnFromViva() {
+  const payment: PaymentState = yield select((s: RootState) => s.payment);
+  const shopId: string | null = yield select(selectShopId);
+  if (payment.machine.status !== 'STARTED' || !shopId) return;
+  const { paymentId } = payment.machine;
+  // The session may answer before the shop: the method's type is known once the shop is loaded.
+  if (!((yield select((s: RootState) => s.shop.status === 'loaded')) as boolean))
+    yield take(shopActions.loaded.type);
+  const method: PaymentMethod | undefined = yield select(selectMethod, payment.selectedPaymentMethod);
+  if (method?.type !== 'VIVA_WALLET_WEB') return;
+  const storage = yield* context('storage');
+  if (!loadCustomer(storage, shopId, paymentId)) return;
+  const currentSearch = yield* context('currentSearch');
+  if (new URLSearchParams(currentSearch()).get('t')) return;
+  yield delay(VIVA_RETURN_GRACE_MS);
+  try {
+    yield call(refreshSession, shopId);
+  } catch {
+    // The cancel below asks the server anyway.
+  }
+  const now: PaymentMachine = yield select(selectMachine);
+  if (now.status !== 'STARTED' || now.paymentId !== paymentId) return;
+  yield call(cancelPayment, { notCompleted: true });
+}
+
+/**
+ * Arrivals on the cart page, where every provider returns the customer: the page's first session answer
+ * (read already if the cart page's code came after it), and every return from the back-forward cache.
+ */
+function* arrivalSaga() {
+  if (!((yield select((s: RootState) => s.session.initialLoadDone)) as boolean))
+    yield take(sessionActions.loaded.type);
+  yield fork(settleReturnFromViva);
+  yield takeLatest(pageActions.restoredFromCache.type, function* () {
+    const shopId: string | null = yield select(selectShopId);
+    if (!shopId) return;
+    try {
+      yield call(refreshSession, shopId);
+    } catch {
+      // Offline: the state the page had is shown; polling or the next event catches up.
+    }
+    yield call(settleReturnFromViva);
+  });
+}
+
 /** The cart page's payment flow: started once, when the cart page first renders (app/router.tsx). */
 export function* paymentFlowSaga() {
   // takeLeading: a double tap on Pay starts one payment; the reducer ignores starts while LOADING too.
@@ -247,4 +303,5 @@ export function* paymentFlowSaga() {
   // takeLeading: a double tap sends one request to the phone.
   yield takeLeading(paymentActions.swishPhoneChosen.type, sendSwishToPhone);
   yield takeEvery(paymentActions.methodSelected.type, startWhenChosen);
+  yield fork(arrivalSaga);
 }
