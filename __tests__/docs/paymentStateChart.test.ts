@@ -1,8 +1,9 @@
 /**
  * The payment state machine drawn in docs/architecture.md (a Mermaid stateDiagram-v2) must be the machine
- * the reducer runs. The test drives `paymentReducer` from a real state in each §4 status with every action
- * it reacts to (with representative payloads), collects each (from, event, to) where the status changes,
- * and compares that set with the chart's edges, both ways.
+ * the reducer runs. The test drives `paymentReducer` from real states in each status (every variant the app
+ * reaches: ERROR with and without the server's payment) with every action it reacts to (with representative
+ * payloads), collects each (from, event, to) where the status changes, and compares that set with the
+ * chart's edges, both ways. It also checks that each status carries exactly its own fields.
  *
  * Chart conventions the parser understands:
  * - `FROM --> TO : type1, type2` is one edge per action type listed;
@@ -19,7 +20,12 @@ import { kioskActions } from '../../src/features/kiosk/kioskSlice';
 import { customerLeft } from '../../src/features/kiosk/kioskEvents';
 import { passwordResetActions } from '../../src/features/passwordReset/passwordResetSlice';
 import { cardPaymentActions } from '../../src/features/payment/cardPaymentSlice';
-import { paymentActions, paymentReducer, type PaymentState } from '../../src/features/payment/paymentSlice';
+import {
+  paymentActions,
+  paymentReducer,
+  type PaymentState,
+  type PaymentStatusName,
+} from '../../src/features/payment/paymentSlice';
 import { receiptDownloadActions } from '../../src/features/receipt/receiptDownloadSlice';
 import { receiptActions } from '../../src/features/receipt/receiptSlice';
 import { sessionActions } from '../../src/features/session/sessionSlice';
@@ -30,8 +36,20 @@ import { session as emptySession } from '../helpers/fixtures';
 
 const ARCHITECTURE = path.resolve(__dirname, '..', '..', 'docs', 'architecture.md');
 
-/** The §4 statuses, in the order the chart is read. */
-const STATUSES: readonly PaymentStatus[] = paymentStatusSchema.options;
+/** The machine's statuses: §4's, and CANCELLING (a STARTED payment whose cancel the server has not confirmed). */
+const STATUSES: readonly PaymentStatusName[] = [...paymentStatusSchema.options, 'CANCELLING'];
+
+/** The fields each status carries besides `status`: nothing that means nothing there. */
+const FIELDS: Record<PaymentStatusName, string[]> = {
+  NOT_STARTED: ['notCompleted'],
+  LOADING: [],
+  STARTED: ['clientSecret', 'paymentId', 'token'],
+  CANCELLING: ['notCompleted', 'paymentId', 'retrying'],
+  COMPLETED: ['paymentId', 'receiptId'],
+  ERROR: ['error', 'paymentId'],
+  FAILED: ['error', 'paymentId'],
+  CANCELLED: ['error', 'paymentId'],
+};
 
 const SHOP = 'cafe';
 const METHOD = 'swish-1';
@@ -44,10 +62,10 @@ const initialState = paymentReducer(undefined, { type: '@@init' });
 const run = (actions: Action[]) => actions.reduce(paymentReducer, initialState);
 
 /**
- * A state in `status`, reached the way the app reaches it (so only combinations the app can be in): the
+ * The states in `status`, reached the way the app reaches them (so only combinations the app can be in): the
  * shop's session requested, a method chosen, then the events that lead to the status.
  */
-function inStatus(status: PaymentStatus): PaymentState {
+function inStatus(status: PaymentStatusName): PaymentState[] {
   const start = [
     sessionActions.loadRequested(SHOP),
     paymentActions.methodSelected({ paymentMethodId: METHOD }),
@@ -62,32 +80,43 @@ function inStatus(status: PaymentStatus): PaymentState {
       shopId: SHOP,
       session: session({ paymentStatus, paymentId: PAYMENT, message: 'RF07' }),
     });
-  const paths: Record<PaymentStatus, Action[]> = {
-    NOT_STARTED: start,
-    LOADING: [...start, paymentActions.startRequested({ paymentMethodId: METHOD })],
-    STARTED: started,
+  const paths: Record<PaymentStatusName, Action[][]> = {
+    NOT_STARTED: [start],
+    LOADING: [[...start, paymentActions.startRequested({ paymentMethodId: METHOD })]],
+    STARTED: [started],
+    CANCELLING: [[...started, paymentActions.cancelRequested()]],
     COMPLETED: [
-      ...started,
-      sessionActions.loaded({
-        shopId: SHOP,
-        session: session({ paymentStatus: 'COMPLETED', paymentId: PAYMENT, receiptId: RECEIPT }),
-      }),
+      [
+        ...started,
+        sessionActions.loaded({
+          shopId: SHOP,
+          session: session({ paymentStatus: 'COMPLETED', paymentId: PAYMENT, receiptId: RECEIPT }),
+        }),
+      ],
     ],
     ERROR: [
-      ...start,
-      paymentActions.startRequested({ paymentMethodId: METHOD }),
-      paymentActions.startFailed({ error: { code: 'INTERNAL_ERROR', message: 'INTERNAL_ERROR' } }),
+      // refused at the start: the server has no payment
+      [
+        ...start,
+        paymentActions.startRequested({ paymentMethodId: METHOD }),
+        paymentActions.startFailed({ error: { code: 'INTERNAL_ERROR', message: 'INTERNAL_ERROR' } }),
+      ],
+      // a declined card: the server's payment stays open for another card
+      [...started, paymentActions.providerFailed({ error: { code: 'DECLINED', message: '' } })],
     ],
-    FAILED: [...started, ended('FAILED')],
-    CANCELLED: [...started, ended('CANCELLED')],
+    FAILED: [[...started, ended('FAILED')]],
+    CANCELLED: [[...started, ended('CANCELLED')]],
   };
-  const state = run(paths[status]);
-  if (state.state !== status) throw new Error(`the path to ${status} ends in ${state.state}`);
-  return state;
+  return paths[status].map((path) => {
+    const state = run(path);
+    if (state.machine.status !== status)
+      throw new Error(`the path to ${status} ends in ${state.machine.status}`);
+    return state;
+  });
 }
 
 /** Sessions the server may answer: every status, with and without ids, this payment's or another's. */
-const SESSIONS: Session[] = [null, ...STATUSES].flatMap((paymentStatus) =>
+const SESSIONS: Session[] = [null, ...paymentStatusSchema.options].flatMap((paymentStatus) =>
   [null, PAYMENT, 'pay-other'].flatMap((paymentId) =>
     [null, RECEIPT].map((receiptId) => session({ paymentStatus, paymentId, receiptId, message: 'RF07' })),
   ),
@@ -120,17 +149,19 @@ const EVENTS: Record<string, Action[]> = {
     }),
   ],
   [paymentActions.providerFailed.type]: [paymentActions.providerFailed({ error })],
-  [paymentActions.cancelRequested.type]: [paymentActions.cancelRequested()],
+  [paymentActions.cancelRequested.type]: [
+    paymentActions.cancelRequested(),
+    paymentActions.cancelRequested({ notCompleted: true }), // back from Viva's page without paying
+  ],
   [paymentActions.cancelFailed.type]: [paymentActions.cancelFailed()],
   [paymentActions.cancelConfirmed.type]: [
     paymentActions.cancelConfirmed({ paymentId: PAYMENT }),
-    paymentActions.cancelConfirmed({ paymentId: PAYMENT, notCompleted: true }),
     paymentActions.cancelConfirmed({ paymentId: 'pay-other' }),
   ],
   [paymentActions.clientSecretReceived.type]: [
     paymentActions.clientSecretReceived({ paymentId: PAYMENT, clientSecret: 'cs_1' }),
   ],
-  [paymentActions.completed.type]: [paymentActions.completed()],
+  [paymentActions.completed.type]: [paymentActions.completed({ receiptId: RECEIPT })],
   [paymentActions.customerFieldChanged.type]: [
     paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
   ],
@@ -152,18 +183,22 @@ const EVENTS: Record<string, Action[]> = {
   [sessionActions.loaded.type]: SESSIONS.map((s) => sessionActions.loaded({ shopId: SHOP, session: s })),
 };
 
-type Edge = `${PaymentStatus} --> ${PaymentStatus} : ${string}`;
+type Edge = `${PaymentStatusName} --> ${PaymentStatusName} : ${string}`;
+
+/** Every state each event leads to from every state of each status. */
+function* transitions() {
+  for (const from of STATUSES)
+    for (const state of inStatus(from))
+      for (const [type, actions] of Object.entries(EVENTS))
+        for (const action of actions) yield { from, type, after: paymentReducer(state, action) };
+}
 
 /** What the reducer does: every status change an event makes from a state in each status. */
 function reducerEdges(): Set<Edge> {
   const edges = new Set<Edge>();
-  for (const from of STATUSES) {
-    for (const [type, actions] of Object.entries(EVENTS)) {
-      for (const action of actions) {
-        const to = paymentReducer(inStatus(from), action).state;
-        if (to !== from) edges.add(`${from} --> ${to} : ${type}`);
-      }
-    }
+  for (const { from, type, after } of transitions()) {
+    const to = after.machine.status;
+    if (to !== from) edges.add(`${from} --> ${to} : ${type}`);
   }
   return edges;
 }
@@ -219,12 +254,13 @@ function reactsTo(type: string): boolean {
         ownKeys: () => ((touched = true), []),
       },
     );
-    const before = inStatus(status);
-    try {
-      return paymentReducer(before, { type, payload } as Action) !== before || touched;
-    } catch {
-      return true;
-    }
+    return inStatus(status).some((before) => {
+      try {
+        return paymentReducer(before, { type, payload } as Action) !== before || touched;
+      } catch {
+        return true;
+      }
+    });
   });
 }
 
@@ -246,7 +282,7 @@ describe('the payment state machine in docs/architecture.md', () => {
   });
 
   it("starts where the reducer's initial state is", () => {
-    expect(chartEdges(chartSource()).initial).toEqual([initialState.state]);
+    expect(chartEdges(chartSource()).initial).toEqual([initialState.machine.status]);
   });
 
   it('the test drives every action the payment reducer reacts to', () => {
@@ -269,6 +305,17 @@ describe('the payment state machine in docs/architecture.md', () => {
   });
 
   it('reaches every status it starts from through real events', () => {
-    for (const status of STATUSES) expect(inStatus(status).state).toBe(status);
+    for (const status of STATUSES)
+      for (const state of inStatus(status)) expect(state.machine.status).toBe(status);
+  });
+
+  it('every state the reducer makes carries exactly the fields of its status', () => {
+    const wrong = new Set<string>();
+    for (const { type, after } of transitions()) {
+      const { status, ...fields } = after.machine;
+      const keys = Object.keys(fields).sort().join(', ');
+      if (keys !== FIELDS[status].join(', ')) wrong.add(`${status} after ${type}: ${keys}`);
+    }
+    expect([...wrong]).toEqual([]);
   });
 });

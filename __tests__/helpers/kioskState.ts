@@ -1,6 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { makeStore, rootReducer, type RootState } from '../../src/app/store';
-import { paymentFlowSaga } from '../../src/features/payment/paymentFlowSagas';
+import { paymentFlowSaga } from '../../src/features/payment/startSagas';
 import { DEFAULT_PROMPT_MS } from '../../src/features/kiosk/kioskMode';
 import { initialKioskState } from '../../src/features/kiosk/kioskSlice';
 import { paymentActions } from '../../src/features/payment/paymentSlice';

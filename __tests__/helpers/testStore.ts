@@ -1,5 +1,5 @@
 import { makeStore, type RootState } from '../../src/app/store';
-import { paymentFlowSaga } from '../../src/features/payment/paymentFlowSagas';
+import { paymentFlowSaga } from '../../src/features/payment/startSagas';
 import { memoryStorage } from './memoryStorage';
 import { manualPageSignals } from '../../src/shared/pageSignals';
 import type { Api } from '../../src/shared/api';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Action } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import { put } from 'redux-saga/effects';
-import { cancelOnServer } from '../../src/features/payment/paymentSagas';
+import { cancelOnServer } from '../../src/features/payment/pendingSagas';
 import { receiptDownloadSaga } from '../../src/features/receipt/receiptDownloadSagas';
 import { receiptDownloadActions } from '../../src/features/receipt/receiptDownloadSlice';
 import { paymentActions } from '../../src/features/payment/paymentSlice';

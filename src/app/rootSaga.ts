@@ -2,7 +2,7 @@ import { all, call, fork, select } from 'redux-saga/effects';
 import type * as KioskSagasModule from '../features/kiosk/kioskSagas';
 import { cartSyncSaga } from '../features/cart/cartSagas';
 import { selectIsKiosk } from '../features/kiosk/kioskSelectors';
-import { paymentSaga, selectCartSaveHeld } from '../features/payment/paymentSagas';
+import { paymentSaga, selectCartSaveHeld } from '../features/payment/pendingSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
 import { pageEventsSaga } from '../shared/pageSignals';

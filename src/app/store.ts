@@ -13,7 +13,15 @@ import { shopReducer } from '../features/shop/shopSlice';
 import type { SagaContext } from '../shared/sagaContext';
 import { rootSaga } from './rootSaga';
 
+/** The device the shop runs on, known once at start-up (the saga context's `isMobile`). */
+export interface DeviceState {
+  /** A phone or tablet: Swish opens its app there (§2). */
+  mobile: boolean;
+}
+const deviceReducer = (state: DeviceState = { mobile: false }) => state;
+
 export const rootReducer = combineReducers({
+  device: deviceReducer,
   shop: shopReducer,
   session: sessionReducer,
   cart: cartReducer,
@@ -37,7 +45,7 @@ export function makeStore(context: SagaContext, preloadedState?: Partial<RootSta
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState,
+    preloadedState: { ...preloadedState, device: { mobile: context.isMobile } },
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   const started = new Set<Saga>();

@@ -11,6 +11,7 @@ import type { Api } from '../../../src/shared/api';
 import { session } from '../../helpers/fixtures';
 import { until } from '../../helpers/testStore';
 import { cafeState, storeFrom, swishStarted } from '../../helpers/kioskState';
+import { paymentView } from '../../helpers/paymentView';
 
 const SHOP = 'cafe';
 
@@ -30,7 +31,7 @@ describe('Swish on a kiosk', () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1', token: 'tok-1' }));
     const { store, assignLocation } = storeAt(state(true), { startPayment });
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
-    await until(store, (s) => s.payment.state === 'STARTED');
+    await until(store, (s) => paymentView(s).state === 'STARTED');
     expect(startPayment).toHaveBeenCalledWith(
       SHOP,
       expect.objectContaining({
@@ -38,7 +39,7 @@ describe('Swish on a kiosk', () => {
         customerInfo: expect.objectContaining({ isMobile: false, phone: '' }),
       }),
     );
-    expect(store.getState().payment.token).toBe('tok-1');
+    expect(paymentView(store.getState()).token).toBe('tok-1');
     expect(assignLocation).not.toHaveBeenCalled();
   });
 
@@ -50,7 +51,7 @@ describe('Swish on a kiosk', () => {
     });
     store.dispatch(paymentActions.cartOpened());
     store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
-    await until(store, (s) => s.payment.state === 'STARTED');
+    await until(store, (s) => paymentView(s).state === 'STARTED');
     expect(startPayment).toHaveBeenCalledTimes(1);
     expect(startPayment).toHaveBeenCalledWith(SHOP, expect.objectContaining({ kiosk: true }));
   });
@@ -63,7 +64,7 @@ describe('Swish on a kiosk', () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1', token: 'tok-1' }));
     const { store, assignLocation } = storeAt(state(false), { startPayment });
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
-    await until(store, (s) => s.payment.state === 'STARTED');
+    await until(store, (s) => paymentView(s).state === 'STARTED');
     expect(startPayment).toHaveBeenCalledWith(SHOP, expect.not.objectContaining({ kiosk: true }));
     await until(store, () => assignLocation.mock.calls.length > 0);
     expect(assignLocation.mock.calls[0]?.[0]).toMatch(/^swish:\/\/paymentrequest\?token=tok-1/);
@@ -87,7 +88,7 @@ describe('Swish on a kiosk', () => {
     // On the open cart page, where the panel offers it (choosing Swish there would start a QR code).
     store.dispatch(paymentActions.cartOpened());
     store.dispatch(paymentActions.swishPhoneChosen({ paymentMethodId: 'pm-swish', phone: '0701234567' }));
-    await until(store, (s) => s.payment.state === 'STARTED' && s.payment.paymentId === 'p2');
+    await until(store, (s) => paymentView(s).state === 'STARTED' && paymentView(s).paymentId === 'p2');
     await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual(['cancel', 'start']);
     expect(startPayment).toHaveBeenCalledWith(
@@ -97,7 +98,10 @@ describe('Swish on a kiosk', () => {
       }),
     );
     expect(startPayment).toHaveBeenCalledWith(SHOP, expect.not.objectContaining({ kiosk: true }));
-    expect(store.getState().payment).toMatchObject({ selectedPaymentMethod: 'pm-swish', token: null });
+    expect({ ...store.getState().payment, ...paymentView(store.getState()) }).toMatchObject({
+      selectedPaymentMethod: 'pm-swish',
+      token: null,
+    });
     expect(assignLocation).not.toHaveBeenCalled();
   });
 

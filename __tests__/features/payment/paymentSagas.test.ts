@@ -13,14 +13,14 @@ import { cartSyncSaga } from '../../../src/features/cart/cartSagas';
 import { cartFingerprint } from '../../../src/domain/cart';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { loadCustomer, saveCustomer } from '../../../src/features/payment/customerStorage';
-import { paymentFlowSaga } from '../../../src/features/payment/paymentFlowSagas';
+import { paymentFlowSaga } from '../../../src/features/payment/startSagas';
 import {
   paymentSaga,
   pollDelay,
   POLL_MS,
   selectCartSaveHeld,
-  VIVA_RETURN_GRACE_MS,
-} from '../../../src/features/payment/paymentSagas';
+} from '../../../src/features/payment/pendingSagas';
+import { VIVA_RETURN_GRACE_MS } from '../../../src/features/payment/startSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
@@ -29,6 +29,7 @@ import { openTab, session, shopData } from '../../helpers/fixtures';
 import { HIDDEN_POLL_MS, manualPageSignals, pageActions } from '../../../src/shared/pageSignals';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
+import { paymentView } from '../../helpers/paymentView';
 
 const SHOP = 'cafe';
 const started = (over: Partial<Session> = {}) =>
@@ -110,7 +111,7 @@ function run(
     // The cart page is open: its payment flow runs beside the rules every page has.
     yield all([fork(paymentSaga), fork(paymentFlowSaga), fork(cartSyncSaga, selectCartSaveHeld)]);
   })
-    .withReducer(rootReducer, state)
+    .withReducer(rootReducer, { ...state, device: { mobile: isMobile } })
     .provide({
       getContext: (key: string) => context[key],
       // The poll's and retries' delays (@redux-saga/delay-p) resolve on the next macrotask: a loop that goes on
@@ -190,7 +191,7 @@ describe('§4 start payment', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment },
     );
-    expect([state.payment.state, state.payment.paymentId]).toEqual(['STARTED', 'p1']);
+    expect([paymentView(state).state, paymentView(state).paymentId]).toEqual(['STARTED', 'p1']);
     expect(startPayment).toHaveBeenCalledWith(SHOP, {
       paymentMethodId: 'pm-swish',
       customerInfo: {
@@ -224,7 +225,7 @@ describe('§4 start payment', () => {
     answer.resolve({ paymentId: '1234567890123456' });
     await flush();
     expect(startPayment).toHaveBeenCalledTimes(1);
-    expect(store.getState().payment.state).toBe('STARTED');
+    expect(paymentView(store.getState()).state).toBe('STARTED');
   });
 
   it('invalid payment (no such method) gives ERROR without a request', async () => {
@@ -234,7 +235,7 @@ describe('§4 start payment', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-unknown' })],
       { startPayment },
     );
-    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'INVALID_PAYMENT']);
+    expect([paymentView(state).state, paymentView(state).error?.code]).toEqual(['ERROR', 'INVALID_PAYMENT']);
     expect(startPayment).not.toHaveBeenCalled();
   });
 
@@ -245,7 +246,7 @@ describe('§4 start payment', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment },
     );
-    expect([state.payment.state, state.payment.error]).toEqual([
+    expect([paymentView(state).state, paymentView(state).error]).toEqual([
       'ERROR',
       { code: 'E42', message: 'SHOP_CLOSED' },
     ]);
@@ -258,7 +259,7 @@ describe('§4 start payment', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment },
     );
-    expect([state.payment.state, state.payment.error?.message]).toEqual(['ERROR', 'boom']);
+    expect([paymentView(state).state, paymentView(state).error?.message]).toEqual(['ERROR', 'boom']);
   });
 
   it('§8 OUT_OF_STOCK stores the available stock per article and gives ERROR', async () => {
@@ -272,7 +273,7 @@ describe('§4 start payment', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment: () => Promise.reject(error) },
     );
-    expect(state.payment.state).toBe('ERROR');
+    expect(paymentView(state).state).toBe('ERROR');
     expect(state.payment.articleStockErrors).toEqual({ bun: 0 });
   });
 
@@ -283,7 +284,7 @@ describe('§4 start payment', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment },
     );
-    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'PHONE_REQUIRED']);
+    expect([paymentView(state).state, paymentView(state).error?.code]).toEqual(['ERROR', 'PHONE_REQUIRED']);
     expect(startPayment).not.toHaveBeenCalled();
   });
 
@@ -337,7 +338,7 @@ describe('§4 start payment', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment },
     );
-    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'CART_NOT_SAVED']);
+    expect([paymentView(state).state, paymentView(state).error?.code]).toEqual(['ERROR', 'CART_NOT_SAVED']);
     expect(startPayment).not.toHaveBeenCalled();
   });
 });
@@ -350,7 +351,7 @@ describe('§4 cancel', () => {
       [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })],
       { cancelPayment, getSession: sessions(session()) },
     );
-    const p = state.payment;
+    const p = { ...state.payment, ...paymentView(state) };
     expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod]).toEqual([
       'NOT_STARTED',
       null,
@@ -388,7 +389,7 @@ describe('§4 cancel', () => {
       [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })],
       { cancelPayment, getSession: sessions(started()) },
     );
-    expect([state.payment.state, state.payment.paymentId, state.payment.cancelling]).toEqual([
+    expect([paymentView(state).state, paymentView(state).paymentId, paymentView(state).cancelling]).toEqual([
       'STARTED',
       'p1',
       'retrying',
@@ -407,7 +408,7 @@ describe('§4 cancel', () => {
       { cancelPayment, putCart, getSession: sessions(session()) },
     );
     expect(order.slice(0, 2)).toEqual(['cancel', 'put']);
-    expect(state.payment.state).toBe('NOT_STARTED');
+    expect(paymentView(state).state).toBe('NOT_STARTED');
   });
 
   it('cancel while LOADING: the payment the server creates meanwhile is cancelled there too (real store)', async () => {
@@ -419,7 +420,7 @@ describe('§4 cancel', () => {
     store.dispatch(paymentActions.cancelRequested());
     answer.resolve({ paymentId: 'late' });
     await flush();
-    expect(store.getState().payment.state).toBe('NOT_STARTED');
+    expect(paymentView(store.getState()).state).toBe('NOT_STARTED');
     expect(cancelPayment).toHaveBeenCalledWith(SHOP);
     expect(env.assignLocation).not.toHaveBeenCalled();
   });
@@ -440,7 +441,7 @@ describe('§4 cancel', () => {
     await flush();
     expect(cancelPayment).toHaveBeenCalledWith(SHOP);
     expect(env.assignLocation).not.toHaveBeenCalled();
-    expect(store.getState().payment.state).toBe('NOT_STARTED');
+    expect(paymentView(store.getState()).state).toBe('NOT_STARTED');
   });
 
   it('choosing another method while STARTED cancels the payment and keeps the new choice', async () => {
@@ -451,7 +452,10 @@ describe('§4 cancel', () => {
       { cancelPayment, getSession: sessions(session()) },
     );
     expect(cancelPayment).toHaveBeenCalledTimes(1);
-    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-viva']);
+    expect([paymentView(state).state, state.payment.selectedPaymentMethod]).toEqual([
+      'NOT_STARTED',
+      'pm-viva',
+    ]);
   });
 
   it('COMPLETED arriving while a cancel is in flight still ends on the receipt', async () => {
@@ -466,7 +470,7 @@ describe('§4 cancel', () => {
       },
     );
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
-    expect(state.payment.state).toBe('NOT_STARTED');
+    expect(paymentView(state).state).toBe('NOT_STARTED');
   });
 });
 
@@ -481,14 +485,18 @@ describe('§4 polling while STARTED', () => {
     expect(getSession).toHaveBeenCalledTimes(3);
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
     expect(putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
-    expect([state.payment.state, state.payment.paymentId, state.cart.ids]).toEqual(['NOT_STARTED', null, []]);
+    expect([paymentView(state).state, paymentView(state).paymentId, state.cart.ids]).toEqual([
+      'NOT_STARTED',
+      null,
+      [],
+    ]);
   });
 
   it.each(['FAILED', 'ERROR', 'CANCELLED'] as const)('stops on %s and allows a restart', async (status) => {
     const getSession = sessions(started(), started({ paymentStatus: status, message: 'RF07' }));
     const { state } = await run(startedState(), [paymentActions.cartOpened()], { getSession });
     expect(getSession).toHaveBeenCalledTimes(2);
-    expect([state.payment.state, state.payment.error?.message]).toEqual([status, 'RF07']);
+    expect([paymentView(state).state, paymentView(state).error?.message]).toEqual([status, 'RF07']);
   });
 
   it('a network error during polling does not stop it: no stuck spinner', async () => {
@@ -518,7 +526,7 @@ describe('§4 polling while STARTED', () => {
       store.dispatch(paymentActions.cartClosed());
       await jest.advanceTimersByTimeAsync(10 * POLL_MS);
       expect(getSession).toHaveBeenCalledTimes(2);
-      expect(store.getState().payment.state).toBe('STARTED');
+      expect(paymentView(store.getState()).state).toBe('STARTED');
       // Back on the cart, the payment still running is polled again.
       store.dispatch(paymentActions.cartOpened());
       await jest.advanceTimersByTimeAsync(POLL_MS);
@@ -540,7 +548,7 @@ describe('§4 polling while STARTED', () => {
       expect(cancelPayment).toHaveBeenCalledTimes(1);
       // One read right after the cancel (to catch a completion that won the race), then nothing.
       expect(getSession).toHaveBeenCalledTimes(2);
-      expect([store.getState().payment.state, store.getState().payment.selectedPaymentMethod]).toEqual([
+      expect([paymentView(store.getState()).state, store.getState().payment.selectedPaymentMethod]).toEqual([
         'NOT_STARTED',
         null,
       ]);
@@ -557,7 +565,7 @@ describe('§4 polling while STARTED', () => {
       await jest.advanceTimersByTimeAsync(POLL_MS);
       store.dispatch(paymentActions.cancelClicked({ paymentMethodId: 'pm-swish' }));
       // Deselected at once; shown as pending until the server has taken the cancel.
-      expect(store.getState().payment).toMatchObject({
+      expect({ ...store.getState().payment, ...paymentView(store.getState()) }).toMatchObject({
         state: 'STARTED',
         cancelling: 'sending',
         selectedPaymentMethod: null,
@@ -565,7 +573,7 @@ describe('§4 polling while STARTED', () => {
       await jest.advanceTimersByTimeAsync(10 * POLL_MS);
       expect(cancelPayment).toHaveBeenCalledTimes(1);
       expect(getSession).toHaveBeenCalledTimes(2);
-      expect(store.getState().payment).toMatchObject({
+      expect({ ...store.getState().payment, ...paymentView(store.getState()) }).toMatchObject({
         state: 'NOT_STARTED',
         paymentId: null,
         selectedPaymentMethod: null,
@@ -612,7 +620,7 @@ describe('one event per fact (issue 13)', () => {
     // The sagas put one action for the completion, and nothing else clears anything.
     expect(puts).toEqual([paymentActions.completed.type]);
     expect([state.cart.ids, state.cart.sync, state.session.tabItems]).toEqual([[], 'synced', []]);
-    expect([state.payment.state, state.payment.paymentId, state.payment.receiptId]).toEqual([
+    expect([paymentView(state).state, paymentView(state).paymentId, paymentView(state).receiptId]).toEqual([
       'NOT_STARTED',
       null,
       null,
@@ -634,7 +642,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
       { isMobile: true },
     );
     expect(startPayment).toHaveBeenCalledTimes(1);
-    expect(state.payment.state).toBe('STARTED');
+    expect(paymentView(state).state).toBe('STARTED');
     expect(assignLocation).toHaveBeenCalledWith(
       expect.stringMatching(/^swish:\/\/paymentrequest\?token=tok&/),
     );
@@ -646,7 +654,10 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
       startPayment,
     });
     expect(startPayment).not.toHaveBeenCalled();
-    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-swish']);
+    expect([paymentView(state).state, state.payment.selectedPaymentMethod]).toEqual([
+      'NOT_STARTED',
+      'pm-swish',
+    ]);
   });
 
   it('Viva starts when chosen and goes to its hosted checkout', async () => {
@@ -713,7 +724,10 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
       { startPayment, putCart: () => Promise.resolve() },
     );
     expect(startPayment).toHaveBeenCalledTimes(1);
-    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['NOT_STARTED', 'pm-viva']);
+    expect([paymentView(state).state, state.payment.selectedPaymentMethod]).toEqual([
+      'NOT_STARTED',
+      'pm-viva',
+    ]);
   });
 
   it('a return from Viva’s checkout or a reload never starts twice: the payment the session reports is polled', async () => {
@@ -728,7 +742,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
       { isMobile: true },
     );
     expect(startPayment).not.toHaveBeenCalled();
-    expect([state.payment.state, state.payment.selectedPaymentMethod]).toEqual(['STARTED', 'pm-viva']);
+    expect([paymentView(state).state, state.payment.selectedPaymentMethod]).toEqual(['STARTED', 'pm-viva']);
   });
 
   it('choosing Viva while a Swish payment is under way cancels that one first, then starts Viva', async () => {
@@ -794,7 +808,7 @@ describe('the customer’s details outlive a reload or the trip to Viva (same ta
       email: 'ada@example.com',
       phone: '0701234567',
     });
-    expect(store.getState().payment.state).toBe('STARTED');
+    expect(paymentView(store.getState()).state).toBe('STARTED');
   });
 
   it('are not restored for another payment', async () => {
@@ -850,7 +864,7 @@ describe('§4 start: pay exactly what is shown', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment: () => Promise.reject(stale), getSession: sessions(threeBuns) },
     );
-    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'CART_CHANGED']);
+    expect([paymentView(state).state, paymentView(state).error?.code]).toEqual(['ERROR', 'CART_CHANGED']);
     expect(Object.values(state.cart.entities).map((item) => item?.count)).toEqual([3]);
   });
 
@@ -903,7 +917,7 @@ describe('§4 §8 a start whose answer was lost', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' }), paymentActions.cartOpened()],
       { startPayment: () => Promise.reject(lost), getSession, putCart: () => Promise.resolve() },
     );
-    expect(state.payment.error).toBeNull();
+    expect(paymentView(state).error).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
   });
 
@@ -917,7 +931,7 @@ describe('§4 §8 a start whose answer was lost', () => {
         putCart: () => Promise.resolve(),
       },
     );
-    expect(state.payment.state).not.toBe('ERROR');
+    expect(paymentView(state).state).not.toBe('ERROR');
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
   });
 
@@ -928,7 +942,7 @@ describe('§4 §8 a start whose answer was lost', () => {
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment: () => Promise.reject(lost), getSession },
     );
-    expect([state.payment.state, state.payment.error?.code]).toEqual(['ERROR', 'NETWORK']);
+    expect([paymentView(state).state, paymentView(state).error?.code]).toEqual(['ERROR', 'NETWORK']);
     expect(getSession).toHaveBeenCalledTimes(2);
     expect(delays).toContain(pollDelay(1));
   });
@@ -944,7 +958,7 @@ describe('§4 §8 a start whose answer was lost', () => {
         getSession,
       },
     );
-    expect(state.payment.error?.code).toBe('SHOP_CLOSED');
+    expect(paymentView(state).error?.code).toBe('SHOP_CLOSED');
     expect(getSession).not.toHaveBeenCalled();
   });
 });
@@ -984,7 +998,7 @@ describe('§7 spec-minimal start answers (paymentId only)', () => {
       },
     );
     expect(getPaymentIntent).toHaveBeenCalledWith('c-cafe', 'pi_9', expect.any(AbortSignal));
-    expect([state.payment.state, state.payment.clientSecret]).toEqual(['STARTED', 'pi_9_secret']);
+    expect([paymentView(state).state, paymentView(state).clientSecret]).toEqual(['STARTED', 'pi_9_secret']);
   });
 });
 
@@ -1010,7 +1024,7 @@ describe('§4 a cancel that fails', () => {
       { cancelPayment, getSession: sessions(session()) },
     );
     expect(cancelPayment).toHaveBeenCalledTimes(2);
-    expect([state.payment.state, state.payment.cancelling, state.payment.paymentId]).toEqual([
+    expect([paymentView(state).state, paymentView(state).cancelling, paymentView(state).paymentId]).toEqual([
       'NOT_STARTED',
       null,
       null,
@@ -1093,7 +1107,7 @@ describe('Viva: back on the shop without paying', () => {
     );
     expect(delays[0]).toBe(VIVA_RETURN_GRACE_MS);
     expect(cancelPayment).toHaveBeenCalledWith(SHOP);
-    expect(state.payment).toMatchObject({
+    expect({ ...state.payment, ...paymentView(state) }).toMatchObject({
       state: 'NOT_STARTED',
       selectedPaymentMethod: null,
       notCompleted: true,

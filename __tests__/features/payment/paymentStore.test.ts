@@ -12,6 +12,7 @@ import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { session, shopData } from '../../helpers/fixtures';
 import { loadedStore as loaded, until } from '../../helpers/testStore';
 import type { Session, ShopData } from '../../../src/domain/types';
+import { paymentView } from '../../helpers/paymentView';
 
 /** The state machine on a real store; the start saga's request stays pending so only the reducers act. */
 const loadedStore = (data?: ShopData, s?: Session) =>
@@ -26,7 +27,7 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(paymentActions.startFailed({ error, stockLevels: [{ id: 'bun', stock: 0 }] }));
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
-    const p = store.getState().payment;
+    const p = { ...store.getState().payment, ...paymentView(store.getState()) };
     expect([p.state, p.error, p.articleStockErrors]).toEqual(['LOADING', null, {}]);
   });
 
@@ -41,20 +42,26 @@ describe('§4 payment state machine', () => {
     const { store } = await loadedStore();
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(paymentActions.started(started));
-    expect([store.getState().payment.state, store.getState().payment.paymentId]).toEqual(['STARTED', 'p1']);
+    expect([paymentView(store.getState()).state, paymentView(store.getState()).paymentId]).toEqual([
+      'STARTED',
+      'p1',
+    ]);
   });
 
   it('a failed start gives ERROR with the message', async () => {
     const { store } = await loadedStore();
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(paymentActions.startFailed({ error }));
-    expect([store.getState().payment.state, store.getState().payment.error]).toEqual(['ERROR', error]);
+    expect([paymentView(store.getState()).state, paymentView(store.getState()).error]).toEqual([
+      'ERROR',
+      error,
+    ]);
   });
 
   it('a start answer that arrives when no start is pending is ignored', async () => {
     const { store } = await loadedStore();
     store.dispatch(paymentActions.started(started));
-    expect(store.getState().payment.state).toBe('NOT_STARTED');
+    expect(paymentView(store.getState()).state).toBe('NOT_STARTED');
   });
 
   it('cancelling a STARTED payment keeps it pending until the server confirms, then resets to NOT_STARTED and clears error, payment id and the selected method', async () => {
@@ -62,17 +69,17 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(paymentActions.started(started));
     store.dispatch(paymentActions.cancelRequested());
-    expect([store.getState().payment.state, store.getState().payment.cancelling]).toEqual([
+    expect([paymentView(store.getState()).state, paymentView(store.getState()).cancelling]).toEqual([
       'STARTED',
       'sending',
     ]);
     store.dispatch(paymentActions.cancelFailed());
-    expect([store.getState().payment.state, store.getState().payment.cancelling]).toEqual([
+    expect([paymentView(store.getState()).state, paymentView(store.getState()).cancelling]).toEqual([
       'STARTED',
       'retrying',
     ]);
     store.dispatch(paymentActions.cancelConfirmed({ paymentId: started.paymentId }));
-    const p = store.getState().payment;
+    const p = { ...store.getState().payment, ...paymentView(store.getState()) };
     expect([p.state, p.error, p.paymentId, p.selectedPaymentMethod, p.cancelling]).toEqual([
       'NOT_STARTED',
       null,
@@ -87,7 +94,7 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(paymentActions.started(started));
     store.dispatch(paymentActions.cancelConfirmed({ paymentId: 'someone-else' }));
-    expect(store.getState().payment.state).toBe('STARTED');
+    expect(paymentView(store.getState()).state).toBe('STARTED');
   });
 
   it('choosing another method after a failure clears the old method’s error (no stale error)', async () => {
@@ -95,7 +102,7 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
     store.dispatch(paymentActions.startFailed({ error: { code: 'PHONE_REQUIRED', message: '' } }));
     store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-viva' }));
-    const p = store.getState().payment;
+    const p = { ...store.getState().payment, ...paymentView(store.getState()) };
     expect([p.state, p.error, p.selectedPaymentMethod]).toEqual(['NOT_STARTED', null, 'pm-viva']);
   });
 
@@ -106,10 +113,10 @@ describe('§4 payment state machine', () => {
       cancelPayment,
     });
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
-    await until(store, (s) => s.payment.state === 'STARTED');
+    await until(store, (s) => paymentView(s).state === 'STARTED');
     store.dispatch(paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: 'declined' } }));
     store.dispatch(paymentActions.methodSelected({ paymentMethodId: 'pm-swish' }));
-    await until(store, (s) => s.payment.paymentId === null);
+    await until(store, (s) => paymentView(s).paymentId === null);
     expect(cancelPayment).toHaveBeenCalledWith('cafe');
     expect(store.getState().payment.selectedPaymentMethod).toBe('pm-swish');
   });
@@ -128,7 +135,7 @@ describe('§4 payment state machine', () => {
       }),
       paymentActions.cancelRequested(),
     );
-    expect(state.payment.state).toBe('COMPLETED');
+    expect(paymentView(state).state).toBe('COMPLETED');
   });
 
   it('selecting the chosen method again deselects it', async () => {
@@ -144,7 +151,10 @@ describe('§4 payment state machine', () => {
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     store.dispatch(paymentActions.startFailed({ error }));
     store.dispatch(cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }));
-    expect([store.getState().payment.state, store.getState().payment.error]).toEqual(['NOT_STARTED', null]);
+    expect([paymentView(store.getState()).state, paymentView(store.getState()).error]).toEqual([
+      'NOT_STARTED',
+      null,
+    ]);
   });
 
   it('changing the shop id clears the payment state', async () => {
@@ -166,7 +176,7 @@ describe('§4 payment state machine', () => {
         session: session({ paymentStatus: 'COMPLETED', paymentId: 'p1', receiptId: 'r9' }),
       }),
     );
-    expect([state.payment.state, state.payment.receiptId]).toEqual(['COMPLETED', 'r9']);
+    expect([paymentView(state).state, paymentView(state).receiptId]).toEqual(['COMPLETED', 'r9']);
   });
 
   it('a payment left running is picked up from the session as STARTED', async () => {
@@ -174,7 +184,7 @@ describe('§4 payment state machine', () => {
       shopData(),
       session({ paymentStatus: 'STARTED', paymentId: 'p7', paymentMethodId: 'pm-swish' }),
     );
-    const p = store.getState().payment;
+    const p = { ...store.getState().payment, ...paymentView(store.getState()) };
     expect([p.state, p.paymentId, p.selectedPaymentMethod]).toEqual(['STARTED', 'p7', 'pm-swish']);
   });
 
@@ -190,7 +200,7 @@ describe('§4 payment state machine', () => {
           session: session({ paymentStatus: status, paymentId: 'p1', message: 'RF07' }),
         }),
       );
-      expect([store.getState().payment.state, store.getState().payment.error]).toEqual([
+      expect([paymentView(store.getState()).state, paymentView(store.getState()).error]).toEqual([
         status,
         { code: status, message: 'RF07' },
       ]);

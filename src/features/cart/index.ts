@@ -5,7 +5,7 @@
 export { CartSummaryLink } from './CartSummaryLink';
 export { CartSyncStatus } from './CartSyncStatus';
 export { MobileCartBar } from './MobileCartBar';
-export { CART_CHANGES } from './cartSagas';
+export { CART_CHANGES, cartSynced } from './cartSagas';
 export {
   selectCartItems,
   selectCartLines,

@@ -2,7 +2,8 @@ import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { PageSignals } from '../../shared/pageSignals';
 import { context } from '../../shared/sagaEffects';
-import { cancelPayment, cartSynced, forgetCustomer } from '../payment';
+import { cartSynced } from '../cart';
+import { cancelPayment, forgetCustomer } from '../payment';
 import { connectionWatch } from './kioskConnection';
 import { idleRule, type IdleFacts, type IdleRule } from './kioskIdle';
 import { selectKiosk } from './kioskSelectors';
@@ -13,7 +14,7 @@ const selectIdleFacts = (state: RootState): Omit<IdleFacts, 'frameFocused'> => (
   screen: state.kiosk.screen,
   touched: state.kiosk.touched,
   cartEmpty: state.cart.ids.length === 0 && state.session.tabItems.length === 0,
-  paymentStarted: state.payment.state === 'STARTED',
+  paymentStarted: state.payment.machine.status === 'STARTED' || state.payment.machine.status === 'CANCELLING',
   idleMs: state.kiosk.idleMs,
 });
 

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '../../shared/i18n/languages';
-import { sessionActions } from '../session';
+import { paymentCompleted } from '../payment/paymentEvents';
 import { customerLeft } from './kioskEvents';
 import { DEFAULT_IDLE_MS, DEFAULT_PROMPT_MS, type KioskSetting } from './kioskMode';
 
@@ -110,9 +110,9 @@ const kioskSlice = createSlice({
       state.assist = NO_ASSIST;
       state.customer += 1;
     });
-    builder.addCase(sessionActions.loaded, (state, action) => {
-      const { paymentStatus, receiptId } = action.payload.session;
-      if (state.enabled && paymentStatus === 'COMPLETED' && receiptId) state.receiptId = receiptId;
+    // The receipt this kiosk's customer may see: the one of the payment they just completed.
+    builder.addCase(paymentCompleted, (state, action) => {
+      if (state.enabled) state.receiptId = action.payload.receiptId;
     });
   },
 });

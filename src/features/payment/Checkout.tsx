@@ -10,15 +10,34 @@ import { selectCanChoosePayment, selectHasStockErrors } from './paymentSelectors
 import { paymentActions } from './paymentSlice';
 
 /**
+ * The payment choice and the chosen method's panel, once "your info" is valid and something is in the cart
+ * (§2), and the stock message. Its own component: when a keystroke makes the form valid or invalid, this
+ * part re-renders, not the form beside it.
+ */
+function PaymentSection({ shopId }: { shopId: string }) {
+  const { t } = useTranslation();
+  const canChoosePayment = useAppSelector(selectCanChoosePayment);
+  const stockErrors = useAppSelector(selectHasStockErrors);
+  return (
+    <div>
+      {canChoosePayment && (
+        <>
+          <PaymentMethodChoice />
+          <PaymentPanel shopId={shopId} origin={window.location.origin} />
+        </>
+      )}
+      {stockErrors && <ErrorText>{t('cart.outOfStockError')}</ErrorText>}
+    </div>
+  );
+}
+
+/**
  * The payment part of the cart page (§2): the customer's info and, once that is valid and something is in
  * the cart, the payment choice and the chosen method's panel. While it is shown, a started payment is
  * polled (§4); leaving the page stops the polling.
  */
 export function Checkout({ shopId }: { shopId: string }) {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const canChoosePayment = useAppSelector(selectCanChoosePayment);
-  const stockErrors = useAppSelector(selectHasStockErrors);
 
   useEffect(() => {
     dispatch(paymentActions.cartOpened());
@@ -30,15 +49,7 @@ export function Checkout({ shopId }: { shopId: string }) {
   return (
     <div css={{ display: 'grid', gap: space.xl, [mq.tabletUp]: { gridTemplateColumns: '1fr 1fr' } }}>
       <CustomerInfoForm />
-      <div>
-        {canChoosePayment && (
-          <>
-            <PaymentMethodChoice />
-            <PaymentPanel shopId={shopId} origin={window.location.origin} />
-          </>
-        )}
-        {stockErrors && <ErrorText>{t('cart.outOfStockError')}</ErrorText>}
-      </div>
+      <PaymentSection shopId={shopId} />
     </div>
   );
 }

@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { InputHTMLAttributes } from 'react';
-import type { CustomerField } from '../../domain/types';
+import type { CustomerField, InputRule } from '../../domain/types';
 import { TextField } from '../../shared/ui/TextField';
 import { selectIsKiosk } from '../kiosk';
-import { selectCustomer, selectCustomerFieldRules, selectVisibleCustomerErrors } from './paymentSelectors';
+import {
+  selectCustomerFieldRules,
+  selectCustomerFieldValue,
+  selectVisibleCustomerErrorKey,
+} from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
 
 /** Field order and the browser hints that let phones fill them in. */
@@ -18,38 +22,52 @@ const FIELDS: { field: CustomerField; input: InputHTMLAttributes<HTMLInputElemen
   { field: 'extraInfo', input: { autoComplete: 'off', maxLength: 500 } },
 ];
 
+/**
+ * One field of 'your info'. It subscribes to its own value and message only: a keystroke re-renders this
+ * field, not the form, its other fields, the payment choice nor the panels.
+ */
+function CustomerInfoField({
+  field,
+  input,
+  rule,
+  kiosk,
+}: {
+  field: CustomerField;
+  input: InputHTMLAttributes<HTMLInputElement>;
+  rule: InputRule;
+  kiosk: boolean;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const value = useAppSelector((state) => selectCustomerFieldValue(state, field));
+  const errorKey = useAppSelector((state) => selectVisibleCustomerErrorKey(state, field));
+  const name = t(`fields.${field}`);
+  return (
+    <TextField
+      {...input}
+      autoComplete={kiosk ? 'off' : input.autoComplete}
+      label={rule.required ? name : t('fields.optionalLabel', { field: name })}
+      required={rule.required}
+      value={value}
+      error={errorKey ? t(errorKey, { field: name }) : null}
+      onChange={(e) => dispatch(paymentActions.customerFieldChanged({ field, value: e.target.value }))}
+      onBlur={() => dispatch(paymentActions.customerFieldTouched(field))}
+    />
+  );
+}
+
 /** §2 'your info': the fields the shop's inputs config shows (§3), with §5 messages once a field is touched. */
 export function CustomerInfoForm() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const rules = useAppSelector(selectCustomerFieldRules);
-  const values = useAppSelector(selectCustomer);
-  const errors = useAppSelector(selectVisibleCustomerErrors);
   // A kiosk is shared: the browser must neither offer the last customer's details nor keep these.
   const kiosk = useAppSelector(selectIsKiosk);
   return (
     <section aria-labelledby="your-info">
       <h2 id="your-info">{t('cart.yourInfo')}</h2>
-      {FIELDS.filter(({ field }) => rules[field].active).map(({ field, input }) => {
-        const error = errors[field];
-        return (
-          <TextField
-            key={field}
-            {...input}
-            autoComplete={kiosk ? 'off' : input.autoComplete}
-            label={
-              rules[field].required
-                ? t(`fields.${field}`)
-                : t('fields.optionalLabel', { field: t(`fields.${field}`) })
-            }
-            required={rules[field].required}
-            value={values[field]}
-            error={error ? t(error.key, { field: t(`fields.${field}`) }) : null}
-            onChange={(e) => dispatch(paymentActions.customerFieldChanged({ field, value: e.target.value }))}
-            onBlur={() => dispatch(paymentActions.customerFieldTouched(field))}
-          />
-        );
-      })}
+      {FIELDS.filter(({ field }) => rules[field].active).map(({ field, input }) => (
+        <CustomerInfoField key={field} field={field} input={input} rule={rules[field]} kiosk={kiosk} />
+      ))}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { selectIsKiosk } from '../kiosk';
 import { SwishPanel } from './panels/SwishPanel';
 import { SwishQrPanel } from './panels/SwishQrPanel';
 import { VivaPanel } from './panels/VivaPanel';
-import { selectPayment } from './paymentSelectors';
+import { swishCallbackUrl } from './providers/swish';
+import { selectPaymentCancelling, selectSelectedPaymentMethod } from './paymentSelectors';
 
 // Stripe.js and its React bindings load only when a card panel opens (DESIGN rule 7). A new lazy component
 // per attempt: React keeps a failed import, so trying again needs a fresh one.
@@ -62,7 +63,8 @@ function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: stri
  */
 export function PaymentPanel({ shopId, origin }: { shopId: string; origin: string }) {
   const { t } = useTranslation();
-  const { selectedPaymentMethod: selectedId, cancelling } = useAppSelector(selectPayment);
+  const selectedId = useAppSelector(selectSelectedPaymentMethod);
+  const cancelling = useAppSelector(selectPaymentCancelling);
   const method = useAppSelector((state) =>
     selectedId ? selectPaymentMethodById(state, selectedId) : undefined,
   );
@@ -73,12 +75,7 @@ export function PaymentPanel({ shopId, origin }: { shopId: string; origin: strin
   switch (method.type) {
     case 'SWISH_TRADE':
       if (kiosk) return <SwishQrPanel paymentMethodId={method.id} />;
-      return (
-        <SwishPanel
-          paymentMethodId={method.id}
-          callbackUrl={`${origin}/${encodeURIComponent(shopId)}/cart`}
-        />
-      );
+      return <SwishPanel paymentMethodId={method.id} callbackUrl={swishCallbackUrl(origin, shopId)} />;
     case 'VIVA_WALLET_WEB':
       return <VivaPanel paymentMethodId={method.id} />;
     case 'STRIPE':

@@ -5,6 +5,6 @@
 export { Checkout } from './Checkout';
 export { forgetCustomer } from './customerStorage';
 export type { KeyValueStorage } from './customerStorage';
-export { paymentFlowSaga } from './paymentFlowSagas';
-export { cancelPayment, cartSynced } from './paymentSagas';
+export { cancelPayment } from './pendingSagas';
+export { paymentFlowSaga } from './startSagas';
 export { paymentActions } from './paymentSlice';

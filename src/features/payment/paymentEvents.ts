@@ -9,4 +9,4 @@ import { createAction } from '@reduxjs/toolkit';
  * session slices (it reacts to their events), so if those slices imported paymentSlice for this action the
  * imports would run in a circle (import-x/no-cycle).
  */
-export const paymentCompleted = createAction('payment/completed');
+export const paymentCompleted = createAction<{ receiptId: string }>('payment/completed');

@@ -1,17 +1,53 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { fieldRules, validateCustomerInfo } from '../../domain/customerInfo';
-import type { CustomerField } from '../../domain/types';
+import { fieldRules, validateCustomerInfo, type ValidationMessage } from '../../domain/customerInfo';
+import type { CustomerField, ErrorInfo } from '../../domain/types';
 import { selectCartQuantity } from '../cart';
 import type { CartState } from '../cart';
 import type { SessionState } from '../session';
+import type { PaymentMachine } from './paymentSlice';
 import type { RootState } from '../../app/hooks';
 
-export const selectPayment = (state: RootState) => state.payment;
-export const selectPaymentStatus = (state: RootState) => state.payment.state;
 export const selectSelectedPaymentMethod = (state: RootState) => state.payment.selectedPaymentMethod;
-export const selectCustomer = (state: RootState) => state.payment.customer;
-export const selectPaymentNotCompleted = (state: RootState) => state.payment.notCompleted;
+const selectCustomer = (state: RootState) => state.payment.customer;
 const selectTouched = (state: RootState) => state.payment.touched;
+
+/**
+ * The payment machine (a union on `status`). Its object changes only when the machine does, never on a
+ * keystroke in "your info", so a panel that selects it re-renders only for the payment.
+ */
+export const selectPaymentMachine = (state: RootState) => state.payment.machine;
+
+/** The message of an ended attempt (ERROR, FAILED, CANCELLED), else null. */
+export const errorOf = (machine: PaymentMachine): ErrorInfo | null =>
+  'error' in machine ? machine.error : null;
+
+/** A started payment's cancel on its way ('sending') or being retried ('retrying'), else null. */
+export const selectPaymentCancelling = (state: RootState) => {
+  const m = state.payment.machine;
+  if (m.status !== 'CANCELLING') return null;
+  return m.retrying ? 'retrying' : 'sending';
+};
+
+/** Back from a provider's page without paying, and that payment was cancelled (§2 Viva). */
+export const selectPaymentNotCompleted = (state: RootState) => {
+  const m = state.payment.machine;
+  return m.status === 'NOT_STARTED' && m.notCompleted;
+};
+
+/**
+ * §2 how Swish asks this customer: `app` opens the Swish app on this phone, `qr` shows a code a kiosk's
+ * customer scans with their own phone, `phone` sends the request to the number they typed (a computer, or a
+ * kiosk customer who chose it). The one place this is decided: the start saga and the panels read it.
+ */
+export type SwishMode = 'app' | 'qr' | 'phone';
+export const selectSwishMode = (state: RootState): SwishMode => {
+  if (state.kiosk.enabled) return state.payment.swishToPhone ? 'phone' : 'qr';
+  return state.device.mobile ? 'app' : 'phone';
+};
+
+/** One customer field's value: a keystroke re-renders that field's input alone. */
+export const selectCustomerFieldValue = (state: RootState, field: CustomerField): string =>
+  state.payment.customer[field];
 const selectInputsConfig = (state: RootState) => state.shop.info?.customerInputs ?? null;
 
 /** §3 which customer fields show and which are required (defaults: email and phone shown). */
@@ -28,6 +64,12 @@ export const selectVisibleCustomerErrors = createSelector(
   (errors, touched) =>
     Object.fromEntries(Object.entries(errors).filter(([field]) => touched[field as CustomerField])),
 );
+
+/** §5 the message key of one field once it is touched, else null: a string, so only that field re-renders. */
+export const selectVisibleCustomerErrorKey = (
+  state: RootState,
+  field: CustomerField,
+): ValidationMessage['key'] | null => selectVisibleCustomerErrors(state)[field]?.key ?? null;
 
 export const selectIsCustomerFormValid = createSelector(
   [selectCustomerErrors],

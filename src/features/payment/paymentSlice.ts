@@ -1,6 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { emptyCustomerInfo } from '../../domain/customerInfo';
-import type { CustomerField, ErrorInfo, PaymentStatus } from '../../domain/types';
+import type { CustomerField, ErrorInfo } from '../../domain/types';
 import { cartActions } from '../cart';
 import { customerLeft } from '../kiosk/kioskEvents';
 import { paymentCompleted } from './paymentEvents';
@@ -13,64 +13,96 @@ export interface StartedPayment {
   clientSecret: string | null;
 }
 
+/** How an attempt ended without a receipt: §4 ERROR (refused), or the server's FAILED or CANCELLED. */
+export type EndedStatus = 'ERROR' | 'FAILED' | 'CANCELLED';
+
+/**
+ * The §4 payment machine, one variant per status (docs/architecture.md draws it). Each variant holds only
+ * what means something in it: a payment id once the server has one, the provider's token and client secret
+ * while it is pending, the receipt id once it completed, the message once it ended.
+ */
+export type PaymentMachine =
+  /** `notCompleted`: back from a provider's page without paying, and that payment was cancelled. */
+  | { status: 'NOT_STARTED'; notCompleted: boolean }
+  /** A start on its way to the server. */
+  | { status: 'LOADING' }
+  /** The server holds the payment; the provider is approving it. Polled while the cart page is open. */
+  | ({ status: 'STARTED' } & StartedPayment)
+  /**
+   * The customer dropped a STARTED payment; the cancel is on its way (`retrying`: it failed and is sent
+   * again). Still polled, so an approval that beats the cancel still reaches the receipt.
+   */
+  | { status: 'CANCELLING'; paymentId: string; retrying: boolean; notCompleted: boolean }
+  /** Paid: the receipt is being shown (the one place the receipt id is read from the session). */
+  | { status: 'COMPLETED'; paymentId: string; receiptId: string }
+  /** Ended without a receipt. `paymentId`: the server's payment, which a provider may still hold open. */
+  | { status: EndedStatus; paymentId: string | null; error: ErrorInfo };
+
+export type PaymentStatusName = PaymentMachine['status'];
+
+/** The cart page opened or closed: payments are polled only while it is open (§4 leaving stops polling). */
+export const cartOpened = createAction('payment/cartOpened');
+export const cartClosed = createAction('payment/cartClosed');
+/** On a kiosk: Swish to this phone number instead of the QR code (see startSagas.sendSwishToPhone). */
+export const swishPhoneChosen = createAction<{ paymentMethodId: string; phone: string }>(
+  'payment/swishPhoneChosen',
+);
+
 /** §3 Payment state. Customer info lives here too, as the spec lists it. */
 export interface PaymentState {
   /** The shop this payment belongs to; entering another shop clears everything (§4). */
   shopId: string | null;
-  state: PaymentStatus;
-  paymentId: string | null;
-  receiptId: string | null;
-  error: ErrorInfo | null;
+  machine: PaymentMachine;
   selectedPaymentMethod: string | null;
   /** productId → remaining stock the server reported (§8 OUT_OF_STOCK). */
   articleStockErrors: Record<string, number>;
+  /** On a kiosk: this start sends the Swish request to the customer's phone instead of a QR code. */
+  swishToPhone: boolean;
+  /** The cart page is open: a pending payment is polled only then (§4 leaving stops polling). */
+  cartOpen: boolean;
   customer: Record<CustomerField, string>;
   /** Fields the customer has left once: their messages show from then on (§5). */
   touched: Partial<Record<CustomerField, true>>;
-  token: string | null;
-  clientSecret: string | null;
-  /**
-   * A cancel of a STARTED payment on its way ('sending') or failed and being retried ('retrying'): the
-   * payment stays STARTED (and polled) until the server confirms, so a completion still reaches the receipt.
-   */
-  cancelling: 'sending' | 'retrying' | null;
-  /** The customer came back from a provider's page without paying and that payment was cancelled. */
-  notCompleted: boolean;
 }
 
 // The §3 customer fields, all empty (isMobile is the device's, not something the customer types).
 const { isMobile: _isMobile, ...emptyCustomer } = emptyCustomerInfo();
 
-const machineReset = {
-  state: 'NOT_STARTED' as PaymentStatus,
-  paymentId: null,
-  receiptId: null,
-  error: null,
-  selectedPaymentMethod: null,
+const NOT_STARTED: PaymentMachine = { status: 'NOT_STARTED', notCompleted: false };
+
+/** A fresh machine: nothing started, nothing chosen (stock errors and the cart page's state are kept). */
+const machineReset = { machine: NOT_STARTED, selectedPaymentMethod: null, swishToPhone: false };
+
+const initialState: PaymentState = {
+  shopId: null,
+  ...machineReset,
   articleStockErrors: {},
-  token: null,
-  clientSecret: null,
-  cancelling: null,
-  notCompleted: false,
+  cartOpen: false,
+  customer: emptyCustomer,
+  touched: {},
 };
 
-const initialState: PaymentState = { shopId: null, ...machineReset, customer: emptyCustomer, touched: {} };
+const isEnded = (m: PaymentMachine): m is Extract<PaymentMachine, { status: EndedStatus }> =>
+  m.status === 'ERROR' || m.status === 'FAILED' || m.status === 'CANCELLED';
+
+/** The server's payment of a machine, where it has one. */
+export const paymentIdOf = (m: PaymentMachine): string | null => ('paymentId' in m ? m.paymentId : null);
 
 /** The §4 payment state machine. Events that do not fit the current state are ignored. */
 const paymentSlice = createSlice({
   name: 'payment',
   initialState,
   reducers: {
-    /** §2 selecting the chosen method again deselects it. */
+    /**
+     * §2 selecting the chosen method again deselects it. An ended attempt's message belongs to its method:
+     * another choice starts clean, unless the server still has its payment (a declined card's, which the
+     * provider may hold open): that one is cancelled first (`payment/cancelRequested`, pendingSagas.ts).
+     */
     methodSelected(state, action: PayloadAction<{ paymentMethodId: string }>) {
-      if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
-      // An ended attempt's message belongs to its method: another choice starts clean. The payment id stays
-      // for the saga, which cancels a payment the provider may still hold open (a declined card's).
-      if (state.state === 'ERROR' || state.state === 'FAILED' || state.state === 'CANCELLED') {
-        state.state = 'NOT_STARTED';
-        state.error = null;
-      }
-      state.notCompleted = false;
+      const m = state.machine;
+      if (m.status === 'LOADING' || m.status === 'COMPLETED') return;
+      if (isEnded(m) && !m.paymentId) state.machine = NOT_STARTED;
+      if (m.status === 'NOT_STARTED') m.notCompleted = false;
       state.selectedPaymentMethod =
         state.selectedPaymentMethod === action.payload.paymentMethodId
           ? null
@@ -78,11 +110,14 @@ const paymentSlice = createSlice({
     },
     /**
      * Cancel pressed on the panel of a started payment: its method is deselected at once, as choosing it again
-     * would, and the flow saga cancels the payment (§4; it stays STARTED until the server confirms).
+     * would, and the pending payment's saga cancels the payment (§4).
      */
     cancelClicked(state, action: PayloadAction<{ paymentMethodId: string }>) {
-      if (state.state !== 'STARTED' || state.selectedPaymentMethod !== action.payload.paymentMethodId) return;
-      state.notCompleted = false;
+      if (
+        state.machine.status !== 'STARTED' ||
+        state.selectedPaymentMethod !== action.payload.paymentMethodId
+      )
+        return;
       state.selectedPaymentMethod = null;
     },
     /**
@@ -90,60 +125,62 @@ const paymentSlice = createSlice({
      * kiosk, Swish sends the request to the customer's number instead of showing a QR code.
      */
     startRequested(state, action: PayloadAction<{ paymentMethodId: string; byPhone?: boolean }>) {
-      if (state.state === 'LOADING' || state.state === 'COMPLETED') return;
-      state.state = 'LOADING';
-      state.error = null;
+      if (state.machine.status === 'LOADING' || state.machine.status === 'COMPLETED') return;
+      state.machine = { status: 'LOADING' };
       state.articleStockErrors = {};
-      state.cancelling = null;
-      state.notCompleted = false;
       state.selectedPaymentMethod = action.payload.paymentMethodId;
+      state.swishToPhone = action.payload.byPhone ?? false;
     },
     /** §4 success gives STARTED and stores paymentId. */
     started(state, action: PayloadAction<StartedPayment>) {
-      if (state.state !== 'LOADING') return;
-      Object.assign(state, action.payload);
-      state.state = 'STARTED';
+      if (state.machine.status !== 'LOADING') return;
+      state.machine = { status: 'STARTED', ...action.payload };
     },
     /** §4 invalid payment, a non-200 answer or a thrown error: ERROR with the message. */
     startFailed(
       state,
       action: PayloadAction<{ error: ErrorInfo; stockLevels?: { id: string; stock: number }[] }>,
     ) {
-      if (state.state !== 'LOADING') return;
-      state.state = 'ERROR';
-      state.error = action.payload.error;
+      if (state.machine.status !== 'LOADING') return;
+      state.machine = { status: 'ERROR', paymentId: null, error: action.payload.error };
       for (const { id, stock } of action.payload.stockLevels ?? []) state.articleStockErrors[id] = stock;
     },
     /** The provider itself refused (a declined card, failed 3-D Secure): ERROR with its message. */
     providerFailed(state, action: PayloadAction<{ error: ErrorInfo }>) {
-      if (state.state !== 'STARTED' && state.state !== 'LOADING') return;
-      state.state = 'ERROR';
-      state.error = action.payload.error;
+      const m = state.machine;
+      if (m.status !== 'STARTED' && m.status !== 'CANCELLING' && m.status !== 'LOADING') return;
+      state.machine = { status: 'ERROR', paymentId: paymentIdOf(m), error: action.payload.error };
     },
     /**
      * §4 cancelling resets to NOT_STARTED and clears error, paymentId and the selected method. A STARTED
-     * payment may still be approved until the server has cancelled it, so it stays STARTED until then.
+     * payment may still be approved until the server has cancelled it: it is CANCELLING until then.
+     * `notCompleted`: the customer came back from a provider's page without paying.
      */
-    cancelRequested(state) {
-      if (state.state === 'COMPLETED') return; // a payment that went through cannot be cancelled
-      if (state.state === 'STARTED') state.cancelling = 'sending';
-      else Object.assign(state, machineReset, { articleStockErrors: state.articleStockErrors });
+    cancelRequested(state, action: PayloadAction<{ notCompleted?: boolean } | undefined>) {
+      const m = state.machine;
+      const notCompleted = action.payload?.notCompleted ?? false;
+      if (m.status === 'COMPLETED' || m.status === 'CANCELLING') return;
+      if (m.status === 'STARTED')
+        state.machine = { status: 'CANCELLING', paymentId: m.paymentId, retrying: false, notCompleted };
+      else Object.assign(state, machineReset);
     },
     /** The server did not take the cancel (offline, 5xx): the payment is still pending; it is retried. */
     cancelFailed(state) {
-      if (state.state === 'STARTED' && state.cancelling) state.cancelling = 'retrying';
+      if (state.machine.status === 'CANCELLING') state.machine.retrying = true;
     },
     /** The server cancelled the payment (or had nothing pending): §4 NOT_STARTED. */
-    cancelConfirmed(state, action: PayloadAction<{ paymentId: string; notCompleted?: boolean }>) {
-      if (state.state !== 'STARTED' || state.paymentId !== action.payload.paymentId) return;
+    cancelConfirmed(state, action: PayloadAction<{ paymentId: string }>) {
+      const m = state.machine;
+      if (m.status !== 'CANCELLING' || m.paymentId !== action.payload.paymentId) return;
       Object.assign(state, machineReset, {
-        articleStockErrors: state.articleStockErrors,
-        notCompleted: action.payload.notCompleted ?? false,
+        machine: { status: 'NOT_STARTED', notCompleted: m.notCompleted },
       });
     },
     /** A client secret fetched after a start that answered without one (§7 answers paymentId only). */
     clientSecretReceived(state, action: PayloadAction<{ paymentId: string; clientSecret: string }>) {
-      if (state.paymentId === action.payload.paymentId) state.clientSecret = action.payload.clientSecret;
+      const m = state.machine;
+      if (m.status === 'STARTED' && m.paymentId === action.payload.paymentId)
+        m.clientSecret = action.payload.clientSecret;
     },
     customerFieldChanged(state, action: PayloadAction<{ field: CustomerField; value: string }>) {
       state.customer[action.payload.field] = action.payload.value;
@@ -160,12 +197,17 @@ const paymentSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // §4 adding an item resets to NOT_STARTED. A STARTED payment could still be approved, so it stays shown
-      // as pending until the cancel that every cart change makes has reached the server (paymentSagas).
+      // The cart page opened or closed: a pending payment is polled only while it is open.
+      .addCase(cartOpened, (state) => {
+        state.cartOpen = true;
+      })
+      .addCase(cartClosed, (state) => {
+        state.cartOpen = false;
+      })
+      // §4 adding an item resets an ended attempt to NOT_STARTED. A pending payment is cancelled instead, as
+      // every cart change cancels it (pendingSagas.ts); so is an ended one the server still holds.
       .addCase(cartActions.itemAdded, (state) => {
-        if (state.state === 'COMPLETED' || state.state === 'LOADING' || state.state === 'STARTED') return;
-        state.state = 'NOT_STARTED';
-        state.error = null;
+        if (isEnded(state.machine) && !state.machine.paymentId) state.machine = NOT_STARTED;
       })
       // Completed, and the receipt is being shown: back to a fresh machine, the customer's details kept for
       // the next order.
@@ -173,7 +215,7 @@ const paymentSlice = createSlice({
         Object.assign(state, machineReset);
       })
       // A kiosk's customer has gone (their payment was cancelled first): nothing they typed stays.
-      .addCase(customerLeft, (state) => ({ ...initialState, shopId: state.shopId }))
+      .addCase(customerLeft, (state) => ({ ...initialState, shopId: state.shopId, cartOpen: state.cartOpen }))
       // §4 changing the shop id clears the payment state.
       .addCase(sessionActions.loadRequested, (state, action) => {
         if (state.shopId !== action.payload.shopId) return { ...initialState, shopId: action.payload.shopId };
@@ -182,41 +224,33 @@ const paymentSlice = createSlice({
       // Viva or the Swish app) is picked up from it.
       .addCase(sessionActions.loaded, (state, action) => {
         const { paymentStatus, paymentId, receiptId, message, paymentMethodId } = action.payload.session;
-        if (paymentStatus === 'COMPLETED' && receiptId) {
-          if (state.state === 'COMPLETED') return;
+        const m = state.machine;
+        if (paymentStatus === 'COMPLETED' && receiptId && paymentId) {
+          if (m.status === 'COMPLETED') return;
           Object.assign(state, machineReset, {
-            state: 'COMPLETED',
-            paymentId,
-            receiptId,
+            machine: { status: 'COMPLETED', paymentId, receiptId },
             selectedPaymentMethod: paymentMethodId,
           });
-        } else if (paymentStatus === 'STARTED' && paymentId && state.state === 'NOT_STARTED') {
-          Object.assign(state, { state: 'STARTED', paymentId, selectedPaymentMethod: paymentMethodId });
+        } else if (paymentStatus === 'STARTED' && paymentId && m.status === 'NOT_STARTED') {
+          state.machine = { status: 'STARTED', paymentId, token: null, clientSecret: null };
+          state.selectedPaymentMethod = paymentMethodId;
         } else if (
           (paymentStatus === 'FAILED' || paymentStatus === 'ERROR' || paymentStatus === 'CANCELLED') &&
           paymentId &&
-          ((state.state === 'STARTED' && paymentId === state.paymentId) || state.state === 'NOT_STARTED')
+          (((m.status === 'STARTED' || m.status === 'CANCELLING') && paymentId === m.paymentId) ||
+            m.status === 'NOT_STARTED')
         ) {
           // A started payment ended; or, on arrival (back from Viva's checkout), how the last one ended.
-          Object.assign(state, {
-            state: paymentStatus,
+          state.machine = {
+            status: paymentStatus,
             paymentId,
-            selectedPaymentMethod: paymentMethodId ?? state.selectedPaymentMethod,
-            cancelling: null,
-          });
-          state.error = { code: paymentStatus, message: message ?? '' };
+            error: { code: paymentStatus, message: message ?? '' },
+          };
+          state.selectedPaymentMethod = paymentMethodId ?? state.selectedPaymentMethod;
         }
       });
   },
 });
-
-/** The cart page opened or closed: payments are polled only while it is open (§4 leaving stops polling). */
-export const cartOpened = createAction('payment/cartOpened');
-export const cartClosed = createAction('payment/cartClosed');
-/** On a kiosk: Swish to this phone number instead of the QR code (see paymentSagas.sendSwishToPhone). */
-export const swishPhoneChosen = createAction<{ paymentMethodId: string; phone: string }>(
-  'payment/swishPhoneChosen',
-);
 
 export const paymentActions = {
   ...paymentSlice.actions,

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { space } from '../../../shared/theme/tokens';
-import { selectPayment } from '../paymentSelectors';
+import { errorOf, selectPaymentMachine } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { confirmCard, loadStripeFor } from '../providers/stripe';
 import { ErrorText } from '../../../shared/ui/ErrorText';
@@ -22,12 +22,15 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
   const dispatch = useAppDispatch();
   const stripe = useStripe();
   const elements = useElements();
-  const { state, error, clientSecret, paymentId } = useAppSelector(selectPayment);
+  const machine = useAppSelector(selectPaymentMachine);
+  const { status } = machine;
+  const error = errorOf(machine);
+  const { clientSecret = null, paymentId = null } = machine.status === 'STARTED' ? machine : {};
   const confirmed = useRef<string | null>(null);
 
   useEffect(() => {
     // One confirmation per started payment (§4: submit, confirm without redirect, then poll).
-    if (state !== 'STARTED' || !clientSecret || !stripe || !elements || confirmed.current === paymentId)
+    if (status !== 'STARTED' || !clientSecret || !stripe || !elements || confirmed.current === paymentId)
       return;
     confirmed.current = paymentId;
     void confirmCard(stripe, elements, clientSecret).then((outcome) => {
@@ -38,12 +41,12 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
         );
       }
     });
-  }, [state, clientSecret, paymentId, stripe, elements, dispatch]);
+  }, [status, clientSecret, paymentId, stripe, elements, dispatch]);
 
   // After a reload the payment may still be STARTED but without its client secret (the session does not carry
   // it): the customer enters the card again and Pay fetches it anew (the server answers the same payment).
-  const resumed = state === 'STARTED' && !clientSecret;
-  const busy = state === 'LOADING' || (state === 'STARTED' && !resumed);
+  const resumed = status === 'STARTED' && !clientSecret;
+  const busy = status === 'LOADING' || (status === 'STARTED' && !resumed);
   return (
     <form
       onSubmit={(event) => {
@@ -59,7 +62,7 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
     >
       <PaymentElement options={{ layout: 'tabs' }} />
       {busy && <Spinner label={t('paymentMethods.stripe.processing')} />}
-      {canRestart(state) && <ErrorText>{paymentErrorText(t, 'stripe', state, error)}</ErrorText>}
+      {canRestart(status) && <ErrorText>{paymentErrorText(t, 'stripe', status, error)}</ErrorText>}
       <Button type="submit" disabled={busy || !stripe || !elements}>
         {t('paymentMethods.stripe.pay')}
       </Button>

@@ -1,12 +1,17 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { isMobileDevice } from '../../../shared/device';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { space } from '../../../shared/theme/tokens';
 import { TextField } from '../../../shared/ui/TextField';
-import { selectCustomerFieldRules, selectPayment } from '../paymentSelectors';
+import {
+  errorOf,
+  selectCustomerFieldRules,
+  selectCustomerFieldValue,
+  selectPaymentMachine,
+  selectSwishMode,
+} from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { appLinkFor } from '../providers/swish';
 import { ErrorText } from '../../../shared/ui/ErrorText';
@@ -14,7 +19,29 @@ import { CancelPaymentButton } from './CancelPaymentButton';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /**
- * §2 Swish: on a phone the payment starts as soon as Swish is chosen (paymentFlowSagas' startWhenChosen) and
+ * The number the Swish request goes to, asked here when the form does not ask it. It is the customer's phone
+ * field, so it subscribes to that value alone: typing re-renders this field, not the panel.
+ */
+function SwishPhoneField() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const phone = useAppSelector((state) => selectCustomerFieldValue(state, 'phone'));
+  return (
+    <TextField
+      label={t('paymentMethods.swish.phoneLabel')}
+      type="tel"
+      autoComplete="tel"
+      inputMode="tel"
+      value={phone}
+      onChange={(e) =>
+        dispatch(paymentActions.customerFieldChanged({ field: 'phone', value: e.target.value }))
+      }
+    />
+  );
+}
+
+/**
+ * §2 Swish: on a phone the payment starts as soon as Swish is chosen (startSagas' startWhenChosen) and
  * the app opens; elsewhere the customer enters the phone number that gets the request and presses start.
  * Restart after a failure.
  */
@@ -27,8 +54,11 @@ export function SwishPanel({
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const payment = useAppSelector(selectPayment);
-  const mobile = isMobileDevice(navigator);
+  const machine = useAppSelector(selectPaymentMachine);
+  const { status } = machine;
+  const error = errorOf(machine);
+  const token = machine.status === 'STARTED' ? machine.token : null;
+  const mobile = useAppSelector(selectSwishMode) === 'app';
   // The number the request goes to is the customer's phone; ask for it here only if the form does not.
   const formHasPhone = useAppSelector(selectCustomerFieldRules).phone.active;
   const start = () => dispatch(paymentActions.startRequested({ paymentMethodId }));
@@ -37,43 +67,31 @@ export function SwishPanel({
     event.preventDefault();
     start();
   };
-  const { state, error, token } = payment;
-  const restartable = canRestart(state);
+  const restartable = canRestart(status);
   return (
     <div aria-live="polite">
       {/* Chosen but not started (the saga starts it on choosing): never a panel without a way on. */}
-      {mobile && state === 'NOT_STARTED' && (
+      {mobile && status === 'NOT_STARTED' && (
         <Button onClick={start}>{t('paymentMethods.swish.start')}</Button>
       )}
       {mobile && restartable && (
         <>
-          <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>
+          <ErrorText>{paymentErrorText(t, 'swish', status, error)}</ErrorText>
           <Button onClick={start}>{t('paymentMethods.swish.restart')}</Button>
         </>
       )}
       {/* Off the phone the number is asked here whenever the form does not ask it, also after a failure. */}
-      {!mobile && (state === 'NOT_STARTED' || restartable) && (
+      {!mobile && (status === 'NOT_STARTED' || restartable) && (
         <form onSubmit={onSubmit} noValidate css={{ marginTop: space.lg }}>
-          {restartable && <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>}
-          {!formHasPhone && (
-            <TextField
-              label={t('paymentMethods.swish.phoneLabel')}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              value={payment.customer.phone}
-              onChange={(e) =>
-                dispatch(paymentActions.customerFieldChanged({ field: 'phone', value: e.target.value }))
-              }
-            />
-          )}
+          {restartable && <ErrorText>{paymentErrorText(t, 'swish', status, error)}</ErrorText>}
+          {!formHasPhone && <SwishPhoneField />}
           <Button type="submit">
             {restartable ? t('paymentMethods.swish.restart') : t('paymentMethods.swish.start')}
           </Button>
         </form>
       )}
-      {state === 'LOADING' && <Spinner label={t('common.loading')} />}
-      {state === 'STARTED' && (
+      {status === 'LOADING' && <Spinner label={t('common.loading')} />}
+      {status === 'STARTED' && (
         <>
           <Spinner label={t('paymentMethods.swish.waiting')} />
           {mobile && token && (

@@ -7,7 +7,7 @@ import { QrCode } from '../../../shared/ui/QrCode';
 import { fontSize, space } from '../../../shared/theme/tokens';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
-import { selectPayment } from '../paymentSelectors';
+import { errorOf, selectPaymentMachine } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { qrPayloadFor } from '../providers/swish';
 import { CancelPaymentButton } from './CancelPaymentButton';
@@ -15,7 +15,7 @@ import { canRestart, paymentErrorText } from './paymentTexts';
 
 /**
  * Swish on a counter kiosk (Swish's q-commerce flow): choosing Swish starts the payment at once
- * (paymentFlowSagas' startWhenChosen) and this panel shows its request as a QR code, which the customer
+ * (startSagas' startWhenChosen) and this panel shows its request as a QR code, which the customer
  * scans with the Swish app on their own phone. The kiosk never opens `swish://` (it is nobody's phone).
  * Entering a phone number instead sends the request to that phone: the QR payment is cancelled first, so
  * only one request can ever be approved.
@@ -23,27 +23,30 @@ import { canRestart, paymentErrorText } from './paymentTexts';
 export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { state, error, token } = useAppSelector(selectPayment);
+  const machine = useAppSelector(selectPaymentMachine);
+  const { status } = machine;
+  const error = errorOf(machine);
+  const token = machine.status === 'STARTED' ? machine.token : null;
   const [phone, setPhone] = useState('');
 
   const sendToPhone = (event: FormEvent) => {
     event.preventDefault();
     dispatch(paymentActions.swishPhoneChosen({ paymentMethodId, phone: phone.trim() }));
   };
-  const restartable = canRestart(state);
+  const restartable = canRestart(status);
   return (
     <div css={{ display: 'grid', gap: space.lg, marginTop: space.lg }}>
       <div aria-live="polite">
-        {state === 'LOADING' && <Spinner label={t('common.loading')} />}
-        {(restartable || state === 'NOT_STARTED') && (
+        {status === 'LOADING' && <Spinner label={t('common.loading')} />}
+        {(restartable || status === 'NOT_STARTED') && (
           <>
-            {restartable && <ErrorText>{paymentErrorText(t, 'swish', state, error)}</ErrorText>}
+            {restartable && <ErrorText>{paymentErrorText(t, 'swish', status, error)}</ErrorText>}
             <Button onClick={() => dispatch(paymentActions.startRequested({ paymentMethodId }))}>
               {t('kiosk.swish.newQr')}
             </Button>
           </>
         )}
-        {state === 'STARTED' && token && (
+        {status === 'STARTED' && token && (
           <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: space.md }}>
             <QrCode
               text={qrPayloadFor(token)}
@@ -56,13 +59,13 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
             </figcaption>
           </figure>
         )}
-        {state === 'STARTED' && !token && <Spinner label={t('kiosk.swish.sentToPhone')} />}
+        {status === 'STARTED' && !token && <Spinner label={t('kiosk.swish.sentToPhone')} />}
       </div>
-      {state === 'STARTED' && (
+      {status === 'STARTED' && (
         /* Changed their mind: Cancel cancels the payment (§4). */
         <CancelPaymentButton paymentMethodId={paymentMethodId} />
       )}
-      {state !== 'LOADING' && !(state === 'STARTED' && !token) && (
+      {status !== 'LOADING' && !(status === 'STARTED' && !token) && (
         <form onSubmit={sendToPhone} noValidate aria-labelledby="swish-by-phone">
           <h3 id="swish-by-phone" css={{ margin: `0 0 ${space.sm}px`, fontSize: fontSize.lead }}>
             {t('kiosk.swish.byPhoneTitle')}

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ErrorInfo, PaymentStatus } from '../../../domain/types';
+import type { ErrorInfo } from '../../../domain/types';
+import type { PaymentStatusName } from '../paymentSlice';
 import { RATE_LIMITED } from '../../../shared/api';
 
 /**
@@ -10,7 +11,7 @@ import { RATE_LIMITED } from '../../../shared/api';
 export function paymentErrorText(
   t: TFunction,
   provider: 'swish' | 'stripe',
-  state: PaymentStatus,
+  state: PaymentStatusName,
   error: ErrorInfo | null,
 ): string | null {
   if (state === 'CANCELLED') return t('paymentMethods.swish.cancelled');
@@ -38,5 +39,5 @@ export function paymentErrorText(
 }
 
 /** States after which the customer may start again (§4: ERROR, FAILED and CANCELLED allow restart). */
-export const canRestart = (state: PaymentStatus) =>
+export const canRestart = (state: PaymentStatusName) =>
   state === 'ERROR' || state === 'FAILED' || state === 'CANCELLED';

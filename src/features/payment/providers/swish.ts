@@ -1,3 +1,8 @@
+/** §2 where the Swish app returns the customer to: the shop's cart page. */
+export function swishCallbackUrl(origin: string, shopId: string): string {
+  return `${origin}/${encodeURIComponent(shopId)}/cart`;
+}
+
 /** §2 Swish on a phone: the app link with the payment token and the address the app returns to. */
 export function appLinkFor(token: string, callbackUrl: string): string {
   return `swish://paymentrequest?token=${encodeURIComponent(token)}&callbackurl=${encodeURIComponent(callbackUrl)}`;

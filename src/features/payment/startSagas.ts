@@ -1,36 +1,35 @@
 /**
- * The payment flow the cart page sets off (§4): starting a payment with a provider, the Swish request sent
- * to a phone instead of the kiosk's QR code, abandoning a payment for another method, and polling the
- * session while the cart page is open. Its actions come only from the cart page's panels, so these sagas
- * are part of the cart page's chunk and start when it first renders (see app/router.tsx); the rules that
- * hold on every page (a cart change cancels, a completed payment leads to the receipt) stay in
- * paymentSagas.ts.
+ * A payment's first phase (§4): everything before the server holds it. The cart page's choices and panels
+ * set it off (a method that starts when chosen, Pay, the kiosk's "send to my phone"); `startPayment` checks,
+ * waits for the cart to be saved, asks the server, recovers a lost answer, and hands the started payment to
+ * its provider. From `payment/started` on, the payment is pendingSagas.ts's. These sagas come with the cart
+ * page's chunk and start when it first renders (see app/router.tsx).
  */
-import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, fork, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { StartPaymentResponse } from '../../contract';
 import { cartFingerprint } from '../../domain/cart';
-import type { CustomerField, Session } from '../../domain/types';
+import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo } from '../../shared/api';
-import { pollPause } from '../../shared/pageSignals';
+import { pageActions } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { selectCartItems, selectCartTotal } from '../cart';
+import { cartSynced, selectCartItems, selectCartTotal } from '../cart';
 import { refreshSession, sessionActions } from '../session';
-import { selectTheme } from '../shop';
-import { selectCanChoosePayment } from './paymentSelectors';
-import { paymentActions, type PaymentState } from './paymentSlice';
-import { appLinkFor } from './providers/swish';
+import { selectTheme, shopActions } from '../shop';
+import { loadCustomer } from './customerStorage';
+import { cancelOnServer, cancelPayment, pollDelay, selectMachine, selectShopId } from './pendingSagas';
+import { selectCanChoosePayment, selectSwishMode, type SwishMode } from './paymentSelectors';
+import { paymentActions, type PaymentMachine, type PaymentState } from './paymentSlice';
+import { appLinkFor, swishCallbackUrl } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
-import {
-  cancelOnServer,
-  cancelPayment,
-  cartSynced,
-  pollDelay,
-  RECOVERY_ATTEMPTS,
-  selectMethod,
-  selectPaymentState,
-  selectShopId,
-} from './paymentSagas';
 import type { RootState } from '../../app/hooks';
+
+/** Back on the shop from Viva's checkout without its paid signal: how long a completion may still arrive. */
+export const VIVA_RETURN_GRACE_MS = 1500;
+/** After a lost start answer, how often the session is asked whether the server created the payment. */
+export const RECOVERY_ATTEMPTS = 3;
+
+const selectMethod = (state: RootState, id: string | null) =>
+  id ? (state.shop.paymentMethods.entities[id] as PaymentMethod | undefined) : undefined;
 
 const selectStartContext = (state: RootState) => ({
   shopId: state.session.shopId,
@@ -40,7 +39,7 @@ const selectStartContext = (state: RootState) => ({
   method: selectMethod(state, state.payment.selectedPaymentMethod),
   cartRevision: state.cart.revision,
   primaryColor: selectTheme(state).primaryColor,
-  kiosk: state.kiosk.enabled,
+  swishMode: selectSwishMode(state),
 });
 
 /** The fingerprint of the cart and total the page shows (see domain cartFingerprint). */
@@ -63,21 +62,18 @@ const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 
  * another tab changed (409 CART_CHANGED); an answer lost after the server may have acted is recovered from
  * the session instead of being shown as a failure.
  */
-export function* startPayment(action: ReturnType<typeof paymentActions.startRequested>) {
-  const payment: PaymentState = yield select(selectPaymentState);
-  if (payment.state !== 'LOADING') return; // the reducer refused this start
+export function* startPayment() {
+  const machine: PaymentMachine = yield select(selectMachine);
+  if (machine.status !== 'LOADING') return; // the reducer refused this start
   const api = yield* context('api');
   const ctx: ReturnType<typeof selectStartContext> = yield select(selectStartContext);
-  // A kiosk is nobody's phone: Swish there is a QR code the customer scans with their own phone, unless
-  // they chose to have the request sent to their number instead.
-  const isMobile = ctx.kiosk ? false : yield* context('isMobile');
-  const swishQr = ctx.kiosk && ctx.method?.type === 'SWISH_TRADE' && !action.payload.byPhone;
   if (!ctx.shopId || !ctx.method) {
     yield put(failed('INVALID_PAYMENT'));
     return;
   }
+  const swish: SwishMode | null = ctx.method.type === 'SWISH_TRADE' ? ctx.swishMode : null;
   // §5 Swish on a non-mobile device requires a phone number (a kiosk's QR code needs none).
-  if (ctx.method.type === 'SWISH_TRADE' && !isMobile && !swishQr && ctx.customer.phone.trim() === '') {
+  if (swish === 'phone' && ctx.customer.phone.trim() === '') {
     yield put(failed('PHONE_REQUIRED'));
     return;
   }
@@ -93,10 +89,10 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
     // A write: not aborted, so a start the server took is never cut off on its way (sagaEffects.ts).
     result = yield call(api.startPayment, ctx.shopId, {
       paymentMethodId: ctx.method.id,
-      customerInfo: { ...trimmed(ctx.customer), isMobile },
+      customerInfo: { ...trimmed(ctx.customer), isMobile: ctx.swishMode === 'app' },
       orderReference: ctx.orderReference,
       cartFingerprint: fingerprint,
-      ...(swishQr ? { kiosk: true } : {}),
+      ...(swish === 'qr' ? { kiosk: true } : {}),
     });
   } catch (error) {
     result = yield call(recoverFailedStart, ctx.shopId, ctx.method.id, error);
@@ -104,8 +100,7 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
   if (!result) return;
   // A Swish start that needs a token (the app link on a phone, the kiosk's QR code) falls back to the
   // payment id when the answer has none; a request sent to a phone number has no token to show.
-  const needsToken = ctx.method.type === 'SWISH_TRADE' && (isMobile || swishQr);
-  const token = result.token ?? (needsToken ? result.paymentId : null);
+  const token = result.token ?? (swish === 'app' || swish === 'qr' ? result.paymentId : null);
   yield put(
     paymentActions.started({
       paymentId: result.paymentId,
@@ -115,9 +110,9 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
   );
   // While the start was on its way the customer may have cancelled or changed the cart: then the payment
   // the server just created is for something they no longer want, so it is cancelled there too.
-  const after: PaymentState = yield select(selectPaymentState);
+  const after: PaymentMachine = yield select(selectMachine);
   const revision: number = yield select((s: RootState) => s.cart.revision);
-  if (after.state !== 'STARTED' || after.paymentId !== result.paymentId) {
+  if (after.status !== 'STARTED' || after.paymentId !== result.paymentId) {
     yield call(cancelOnServer, ctx.shopId);
     return;
   }
@@ -130,10 +125,10 @@ export function* startPayment(action: ReturnType<typeof paymentActions.startRequ
     // §2 Viva: the hosted checkout with the payment reference and the shop's colour.
     const base = yield* context('vivaCheckoutUrl');
     yield call(assignLocation, checkoutUrl(base, result.paymentId, ctx.primaryColor));
-  } else if (ctx.method.type === 'SWISH_TRADE' && isMobile && token) {
+  } else if (swish === 'app' && token) {
     // §2 Swish on a phone: straight to the app, which calls back to the cart.
     const origin = yield* context('origin');
-    yield call(assignLocation, appLinkFor(token, `${origin}/${encodeURIComponent(ctx.shopId)}/cart`));
+    yield call(assignLocation, appLinkFor(token, swishCallbackUrl(origin, ctx.shopId)));
   } else if (ctx.method.type === 'STRIPE' && !result.clientSecret && ctx.companyId) {
     yield call(fetchClientSecret, ctx.shopId, ctx.companyId, result);
   }
@@ -208,55 +203,11 @@ const trimmed = (customer: Record<CustomerField, string>) =>
     string
   >;
 
-/**
- * §4 while STARTED the session is reloaded every second until the payment leaves STARTED. A failed poll
- * (network) is not an outcome: polling goes on with backoff (1 s, 2 s, 4 s … 10 s), so the customer is
- * never left with a stuck spinner. While the page is hidden it rests (one poll in 15 s); becoming visible
- * or coming back online polls at once.
- */
-export function* pollSession(shopId: string) {
-  for (let failures = 0; ;) {
-    yield call(pollPause, pollDelay(failures));
-    try {
-      yield call(refreshSession, shopId);
-      failures = 0;
-    } catch {
-      failures += 1;
-      continue;
-    }
-    const payment: PaymentState = yield select(selectPaymentState);
-    if (payment.state !== 'STARTED') return;
-  }
-}
-
-/** Events after which a payment may have become STARTED. */
-const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.type];
-/**
- * §4 polling stops when the payment ends, completes, or its cancel is confirmed (deselection and Cancel
- * cancel; the poll goes on until the server confirms, so an approval that beats the cancel is still seen).
- */
-const STOPS_POLLING = [
-  paymentActions.cancelConfirmed.type,
-  paymentActions.providerFailed.type,
-  paymentActions.completed.type,
-];
-
-/** Runs while the cart page is open: polls whenever a payment is STARTED. */
-export function* watchWhileCartOpen() {
-  for (;;) {
-    const payment: PaymentState = yield select(selectPaymentState);
-    const shopId: string | null = yield select(selectShopId);
-    if (payment.state === 'STARTED' && shopId)
-      yield race({ done: call(pollSession, shopId), stop: take(STOPS_POLLING) });
-    else yield take(MAY_HAVE_STARTED);
-  }
-}
-
 const selectChoice = (state: RootState, paymentMethodId: string) => ({
   payment: state.payment,
   method: selectMethod(state, paymentMethodId),
-  kiosk: state.kiosk.enabled,
-  offered: selectCanChoosePayment(state),
+  swishMode: selectSwishMode(state),
+  offered: selectCanChoosePayment(state) && state.payment.cartOpen,
 });
 
 /**
@@ -269,44 +220,14 @@ const selectChoice = (state: RootState, paymentMethodId: string) => ({
  */
 export function* startWhenChosen(action: ReturnType<typeof paymentActions.methodSelected>) {
   const { paymentMethodId } = action.payload;
-  const { payment, method, kiosk, offered }: ReturnType<typeof selectChoice> = yield select(
+  const { payment, method, swishMode, offered }: ReturnType<typeof selectChoice> = yield select(
     selectChoice,
     paymentMethodId,
   );
-  if (!offered || payment.state !== 'NOT_STARTED' || payment.paymentId) return;
+  if (!offered || payment.machine.status !== 'NOT_STARTED') return;
   if (payment.selectedPaymentMethod !== paymentMethodId) return; // deselected
-  const isMobile = yield* context('isMobile');
-  if (method?.type === 'VIVA_WALLET_WEB' || (method?.type === 'SWISH_TRADE' && (kiosk || isMobile)))
+  if (method?.type === 'VIVA_WALLET_WEB' || (method?.type === 'SWISH_TRADE' && swishMode !== 'phone'))
     yield put(paymentActions.startRequested({ paymentMethodId }));
-}
-
-/** While the cart page is open: a STARTED payment is polled, and a method that starts when chosen starts. */
-function* whileCartOpen() {
-  yield takeEvery(paymentActions.methodSelected.type, startWhenChosen);
-  yield call(watchWhileCartOpen);
-}
-
-/** §4 leaving stops polling: the watch lives as long as the cart page, so no request goes out after it. */
-export function* cartPageSaga() {
-  yield takeLatest(paymentActions.cartOpened.type, function* () {
-    yield race({ open: call(whileCartOpen), left: take(paymentActions.cartClosed.type) });
-  });
-}
-
-/**
- * Choosing another method (or deselecting), or Cancel on the panel, abandons a payment already under way
- * with the old one.
- */
-export function* cancelOnMethodChange(
-  action: ReturnType<typeof paymentActions.methodSelected | typeof paymentActions.cancelClicked>,
-) {
-  const payment: PaymentState = yield select(selectPaymentState);
-  if (!payment.paymentId || payment.state === 'COMPLETED') return;
-  const chosen = payment.selectedPaymentMethod;
-  yield call(cancelPayment);
-  // Cancelling clears the selection (§4); keep the customer's new choice.
-  if (chosen && paymentActions.methodSelected.match(action))
-    yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
 }
 
 /**
@@ -323,15 +244,64 @@ export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swish
   yield put(paymentActions.startRequested({ paymentMethodId, byPhone: true }));
 }
 
+/**
+ * Back on the shop from Viva's hosted checkout while its payment is still pending (the Back button, or
+ * Viva's own cancel, which returns without a transaction id `t`): the customer is not paying there, so after
+ * a short grace in which a completion may still arrive, the payment is cancelled on the server and the
+ * methods are offered again. With `t` Viva says it was paid: polling brings the receipt. Only the tab that
+ * started the payment (its storage knows it) cancels, never another tab of the same session.
+ */
+function* settleReturnFromViva() {
+  const payment: PaymentState = yield select((s: RootState) => s.payment);
+  const shopId: string | null = yield select(selectShopId);
+  if (payment.machine.status !== 'STARTED' || !shopId) return;
+  const { paymentId } = payment.machine;
+  // The session may answer before the shop: the method's type is known once the shop is loaded.
+  if (!((yield select((s: RootState) => s.shop.status === 'loaded')) as boolean))
+    yield take(shopActions.loaded.type);
+  const method: PaymentMethod | undefined = yield select(selectMethod, payment.selectedPaymentMethod);
+  if (method?.type !== 'VIVA_WALLET_WEB') return;
+  const storage = yield* context('storage');
+  if (!loadCustomer(storage, shopId, paymentId)) return;
+  const currentSearch = yield* context('currentSearch');
+  if (new URLSearchParams(currentSearch()).get('t')) return;
+  yield delay(VIVA_RETURN_GRACE_MS);
+  try {
+    yield call(refreshSession, shopId);
+  } catch {
+    // The cancel below asks the server anyway.
+  }
+  const now: PaymentMachine = yield select(selectMachine);
+  if (now.status !== 'STARTED' || now.paymentId !== paymentId) return;
+  yield call(cancelPayment, { notCompleted: true });
+}
+
+/**
+ * Arrivals on the cart page, where every provider returns the customer: the page's first session answer
+ * (read already if the cart page's code came after it), and every return from the back-forward cache.
+ */
+function* arrivalSaga() {
+  if (!((yield select((s: RootState) => s.session.initialLoadDone)) as boolean))
+    yield take(sessionActions.loaded.type);
+  yield fork(settleReturnFromViva);
+  yield takeLatest(pageActions.restoredFromCache.type, function* () {
+    const shopId: string | null = yield select(selectShopId);
+    if (!shopId) return;
+    try {
+      yield call(refreshSession, shopId);
+    } catch {
+      // Offline: the state the page had is shown; polling or the next event catches up.
+    }
+    yield call(settleReturnFromViva);
+  });
+}
+
+/** The cart page's payment flow: started once, when the cart page first renders (app/router.tsx). */
 export function* paymentFlowSaga() {
   // takeLeading: a double tap on Pay starts one payment; the reducer ignores starts while LOADING too.
   yield takeLeading(paymentActions.startRequested.type, startPayment);
   // takeLeading: a double tap sends one request to the phone.
   yield takeLeading(paymentActions.swishPhoneChosen.type, sendSwishToPhone);
-  // takeLatest: the latest choice (or Cancel) is the one that counts.
-  yield takeLatest(
-    [paymentActions.methodSelected.type, paymentActions.cancelClicked.type],
-    cancelOnMethodChange,
-  );
-  yield* cartPageSaga();
+  yield takeEvery(paymentActions.methodSelected.type, startWhenChosen);
+  yield fork(arrivalSaga);
 }
