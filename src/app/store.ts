@@ -14,7 +14,7 @@ import type { SagaContext } from '../shared/sagaContext';
 import { rootSaga } from './rootSaga';
 
 /** The device the shop runs on, known once at start-up (the saga context's `isMobile`). */
-export interface DeviceState {
+interface DeviceState {
   /** A phone or tablet: Swish opens its app there (§2). */
   mobile: boolean;
 }

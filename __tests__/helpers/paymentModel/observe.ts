@@ -8,12 +8,13 @@ import type { RootState } from '../../../src/app/store';
 import type { CustomerField, Money } from '../../../src/domain/types';
 import { selectCartItems, selectCartTotal, selectRemainingStock } from '../../../src/features/cart';
 import { selectCanChoosePayment } from '../../../src/features/payment/paymentSelectors';
+import { paymentIdOf } from '../../../src/features/payment/paymentSlice';
 
 /** The products the commands put in carts (café fixtures). */
-export const MODEL_PRODUCTS = ['semla', 'kanelbulle', 'cappuccino'] as const;
+const MODEL_PRODUCTS = ['semla', 'kanelbulle', 'cappuccino'] as const;
 export type ModelProduct = (typeof MODEL_PRODUCTS)[number];
 
-export interface CartLineView {
+interface CartLineView {
   id: string;
   productId: string;
   count: number;
@@ -49,16 +50,17 @@ export interface Observation {
 
 export function observe(state: RootState): Observation {
   const payment = state.payment;
+  const m = payment.machine;
   const remaining = {} as Record<ModelProduct, number>;
   for (const product of MODEL_PRODUCTS) remaining[product] = selectRemainingStock(state, product);
   return {
-    status: payment.state,
-    paymentId: payment.paymentId,
-    receiptId: payment.receiptId,
-    pending: payment.state === 'STARTED',
-    cancelling: payment.state === 'STARTED' && payment.cancelling !== null,
+    status: m.status,
+    paymentId: paymentIdOf(m),
+    receiptId: m.status === 'COMPLETED' ? m.receiptId : null,
+    pending: m.status === 'STARTED' || m.status === 'CANCELLING',
+    cancelling: m.status === 'CANCELLING',
     selectedMethod: payment.selectedPaymentMethod,
-    clientSecret: payment.clientSecret,
+    clientSecret: m.status === 'STARTED' ? m.clientSecret : null,
     canChoose: state.shop.status === 'loaded' && selectCanChoosePayment(state),
     total: selectCartTotal(state),
     lines: selectCartItems(state).map(({ id, productId, count }) => ({ id, productId, count })),

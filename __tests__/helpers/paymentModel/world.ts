@@ -26,7 +26,7 @@ import {
 import type { CustomerField } from '../../../src/domain/types';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { initialKioskState } from '../../../src/features/kiosk/kioskSlice';
-import { paymentFlowSaga } from '../../../src/features/payment/paymentFlowSagas';
+import { paymentFlowSaga } from '../../../src/features/payment/startSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { shopActions } from '../../../src/features/shop/shopSlice';
@@ -55,17 +55,17 @@ import {
 import { observe, type Observation } from './observe';
 import { readStateChart, type StateChart } from './stateChart';
 
-export const SHOP = 'cafe';
+const SHOP = 'cafe';
 export const METHODS = { swish: 'pm-cafe-swish', viva: 'pm-cafe-viva', stripe: 'pm-cafe-stripe' } as const;
 export type MethodName = keyof typeof METHODS;
 /** 2026-01-15 10:00 UTC, a Thursday the café is open (the demo's FakeClock start). */
 export const START_TIME = Date.UTC(2026, 0, 15, 10, 0, 0);
 /** A started payment holds its stock this long before the demo server expires it (a clock jump reaches it). */
-export const RESERVATION_MS = 60_000;
+const RESERVATION_MS = 60_000;
 /** How long a tab may show a payment the server completed as still pending, with the cart page open. */
-export const RECEIPT_GRACE_MS = 15_000;
+const RECEIPT_GRACE_MS = 15_000;
 /** The café's limited products and their stock in the fixtures. */
-export const INITIAL_STOCK: ReadonlyMap<string, number> = new Map([
+const INITIAL_STOCK: ReadonlyMap<string, number> = new Map([
   ['semla', 3],
   ['mugg', 12],
   ['prinsesstarta', 0],
@@ -83,7 +83,7 @@ export interface RunConfig {
 export type CancelFault = '503' | 'network';
 
 /** The details a browser's autofill types in (valid for the café: name and e-mail required). */
-export const AUTOFILL: Partial<Record<CustomerField, string>> = {
+const AUTOFILL: Partial<Record<CustomerField, string>> = {
   name: 'Åsa Öberg',
   email: 'asa@example.com',
   phone: '0701234567',
@@ -176,7 +176,7 @@ export interface ReceiptShown {
   at: number;
 }
 
-export class InvariantViolation extends Error {
+class InvariantViolation extends Error {
   constructor(rule: Rule, details: string[], trace: readonly string[]) {
     super(
       `Invariant broken: ${RULES[rule]} [${rule}]\n  - ${details.join('\n  - ')}\n` +

@@ -22,7 +22,7 @@ import { forgetUnsavedCart, keepUnsavedCart, unsavedCart } from './unsavedCart';
 import type { RootState } from '../../app/hooks';
 
 /** How long a payment start (or a kiosk's reset) waits for the cart to reach the server before it gives up. */
-export const CART_SYNC_TIMEOUT_MS = 10_000;
+const CART_SYNC_TIMEOUT_MS = 10_000;
 
 /** Waits until the server holds the cart as shown (a start pays the server's cart; a kiosk starts afresh). */
 export function* cartSynced() {

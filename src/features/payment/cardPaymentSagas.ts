@@ -12,7 +12,7 @@ const isFinal = (intent: PaymentIntent | null) =>
   intent?.status === 'COMPLETED' || intent?.status === 'FAILED' || intent?.status === 'CANCELLED';
 
 /** Reads the intent once; §8 a failed fetch is logged only ('Failed to fetch payment intent'). */
-export function* fetchIntent(companyId: string, paymentIntentId: string) {
+function* fetchIntent(companyId: string, paymentIntentId: string) {
   const api = yield* context('api');
   try {
     const intent = yield* callAbortable(api.getPaymentIntent, companyId, paymentIntentId);
@@ -28,7 +28,7 @@ export function* fetchIntent(companyId: string, paymentIntentId: string) {
  * After confirmation the intent is read every 5 seconds until it is final (§4 card page); while the page is
  * hidden it rests (see pollPause) and it reads at once when the page is shown again.
  */
-export function* pollIntent(companyId: string, paymentIntentId: string) {
+function* pollIntent(companyId: string, paymentIntentId: string) {
   for (;;) {
     yield call(pollPause, INTENT_POLL_MS);
     yield call(fetchIntent, companyId, paymentIntentId);
@@ -37,7 +37,7 @@ export function* pollIntent(companyId: string, paymentIntentId: string) {
   }
 }
 
-export function* loadCardPayment(action: ReturnType<typeof cardPaymentActions.loadRequested>) {
+function* loadCardPayment(action: ReturnType<typeof cardPaymentActions.loadRequested>) {
   const { companyId, paymentIntentId } = action.payload;
   yield call(fetchIntent, companyId, paymentIntentId);
   // The page stays: once the customer confirms, poll until the payment is final (or another intent opens).

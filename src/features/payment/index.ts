@@ -7,4 +7,3 @@ export { forgetCustomer } from './customerStorage';
 export type { KeyValueStorage } from './customerStorage';
 export { cancelPayment } from './pendingSagas';
 export { paymentFlowSaga } from './startSagas';
-export { paymentActions } from './paymentSlice';

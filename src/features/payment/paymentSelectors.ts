@@ -54,7 +54,7 @@ const selectInputsConfig = (state: RootState) => state.shop.info?.customerInputs
 export const selectCustomerFieldRules = createSelector([selectInputsConfig], (config) => fieldRules(config));
 
 /** §5 every field's validation message, touched or not. */
-export const selectCustomerErrors = createSelector([selectCustomer, selectInputsConfig], (customer, config) =>
+const selectCustomerErrors = createSelector([selectCustomer, selectInputsConfig], (customer, config) =>
   validateCustomerInfo(customer, config),
 );
 

@@ -7,14 +7,14 @@ import { paymentCompleted } from './paymentEvents';
 import { sessionActions } from '../session';
 
 /** What a provider needs after a start (§7 startPayment answer). */
-export interface StartedPayment {
+interface StartedPayment {
   paymentId: string;
   token: string | null;
   clientSecret: string | null;
 }
 
 /** How an attempt ended without a receipt: §4 ERROR (refused), or the server's FAILED or CANCELLED. */
-export type EndedStatus = 'ERROR' | 'FAILED' | 'CANCELLED';
+type EndedStatus = 'ERROR' | 'FAILED' | 'CANCELLED';
 
 /**
  * The §4 payment machine, one variant per status (docs/architecture.md draws it). Each variant holds only
@@ -41,12 +41,10 @@ export type PaymentMachine =
 export type PaymentStatusName = PaymentMachine['status'];
 
 /** The cart page opened or closed: payments are polled only while it is open (§4 leaving stops polling). */
-export const cartOpened = createAction('payment/cartOpened');
-export const cartClosed = createAction('payment/cartClosed');
+const cartOpened = createAction('payment/cartOpened');
+const cartClosed = createAction('payment/cartClosed');
 /** On a kiosk: Swish to this phone number instead of the QR code (see startSagas.sendSwishToPhone). */
-export const swishPhoneChosen = createAction<{ paymentMethodId: string; phone: string }>(
-  'payment/swishPhoneChosen',
-);
+const swishPhoneChosen = createAction<{ paymentMethodId: string; phone: string }>('payment/swishPhoneChosen');
 
 /** §3 Payment state. Customer info lives here too, as the spec lists it. */
 export interface PaymentState {

@@ -26,7 +26,7 @@ import type { RootState } from '../../app/hooks';
 /** Back on the shop from Viva's checkout without its paid signal: how long a completion may still arrive. */
 export const VIVA_RETURN_GRACE_MS = 1500;
 /** After a lost start answer, how often the session is asked whether the server created the payment. */
-export const RECOVERY_ATTEMPTS = 3;
+const RECOVERY_ATTEMPTS = 3;
 
 const selectMethod = (state: RootState, id: string | null) =>
   id ? (state.shop.paymentMethods.entities[id] as PaymentMethod | undefined) : undefined;
@@ -62,7 +62,7 @@ const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 
  * another tab changed (409 CART_CHANGED); an answer lost after the server may have acted is recovered from
  * the session instead of being shown as a failure.
  */
-export function* startPayment() {
+function* startPayment() {
   const machine: PaymentMachine = yield select(selectMachine);
   if (machine.status !== 'LOADING') return; // the reducer refused this start
   const api = yield* context('api');
@@ -141,7 +141,7 @@ export function* startPayment() {
  * payment, so the session decides. A STARTED payment of this method is taken up as the start's answer
  * (polling resumes), a COMPLETED one leads to the receipt; only otherwise is the failure shown.
  */
-export function* recoverFailedStart(shopId: string, methodId: string, error: unknown) {
+function* recoverFailedStart(shopId: string, methodId: string, error: unknown) {
   // The error's name: a 400's `name` or, for other statuses, the JSON body's (§8: the edge's message).
   const name = error instanceof NetworkError ? error.message : null;
   if (name === 'CART_CHANGED') {
@@ -177,7 +177,7 @@ export function* recoverFailedStart(shopId: string, methodId: string, error: unk
  * §7 answers startPayment with the payment id only: a card payment then gets its client secret through the
  * card payment intent call, with the intent id from the answer or, failing that, from the session.
  */
-export function* fetchClientSecret(shopId: string, companyId: string, result: StartPaymentResponse) {
+function* fetchClientSecret(shopId: string, companyId: string, result: StartPaymentResponse) {
   const api = yield* context('api');
   try {
     let intentId = result.paymentIntentId ?? null;
@@ -218,7 +218,7 @@ const selectChoice = (state: RootState, paymentMethodId: string) => ({
  * cancelled (cancelOnMethodChange), and starts then. Restarting after a failure is the customer's choice (the
  * panels' buttons), and a reload or a return from a provider chooses nothing, so nothing starts twice.
  */
-export function* startWhenChosen(action: ReturnType<typeof paymentActions.methodSelected>) {
+function* startWhenChosen(action: ReturnType<typeof paymentActions.methodSelected>) {
   const { paymentMethodId } = action.payload;
   const { payment, method, swishMode, offered }: ReturnType<typeof selectChoice> = yield select(
     selectChoice,
@@ -235,7 +235,7 @@ export function* startWhenChosen(action: ReturnType<typeof paymentActions.method
  * QR code's payment is cancelled first (so only one request can ever be approved), then a payment is
  * started for that number. Paid with the QR code meanwhile: the receipt shows and nothing more is started.
  */
-export function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swishPhoneChosen>) {
+function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swishPhoneChosen>) {
   const { paymentMethodId, phone } = action.payload;
   const cancelled: boolean = yield call(cancelPayment);
   if (!cancelled) return;
