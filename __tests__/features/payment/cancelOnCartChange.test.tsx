@@ -1,6 +1,6 @@
 /**
  * §4 a cart change cancels a pending payment, and the changed cart reaches the server only once the cancel
- * has: a payment rule (paymentSagas.ts: cancelOnChange and selectCartSaveHeld), started from the main bundle
+ * has: a payment rule (pendingSagas.ts: a pending payment's DROPS and selectCartSaveHeld), started from the main bundle
  * so that it holds on every page, not only where the cart page's sagas run. The cart's own sync knows nothing
  * of payments; app/rootSaga.ts hands it the payment's hold.
  */

@@ -62,7 +62,7 @@ const selectSyncPayload = (state: RootState) => ({
 /**
  * Whether another feature holds the server's cart for now: saves wait, and catching up with other tabs is
  * left to it. The cart knows no more of it; app/rootSaga.ts passes the payment feature's rule (a pending
- * payment is cancelled first, see paymentSagas.ts `selectCartSaveHeld`).
+ * payment is cancelled first, see pendingSagas.ts `selectCartSaveHeld`).
  */
 export type CartHold = (state: RootState) => boolean;
 
