@@ -57,39 +57,46 @@ afterAll(async () => {
   jest.useRealTimers();
 });
 
+/** The property: any run configuration and command sequence keeps every rule (world.ts checks them). */
+function everyInterleaving(
+  stats: { runs: number; longest: number; commands: number; knownIssues: number },
+  replay = replayPath,
+) {
+  return fc.asyncProperty(
+    runConfigArbitrary(),
+    fc.commands(commandArbitraries(), { maxCommands: MAX_COMMANDS, size: 'max', replayPath: replay }),
+    async (config, commands) => {
+      const world = await World.create(server, config);
+      try {
+        await fc.asyncModelRun(() => ({ model: modelOf(world), real: world }), commands);
+        await world.finish();
+      } finally {
+        world.dispose();
+        if (process.env.PAYMENT_MODEL_TRACE) process.stdout.write(`${world.traceText()}\n\n`);
+        stats.runs += 1;
+        stats.commands += world.commandsRun;
+        stats.longest = Math.max(stats.longest, world.commandsRun);
+        stats.knownIssues += world.knownIssues.size;
+      }
+    },
+  );
+}
+
+const newStats = () => ({ runs: 0, longest: 0, commands: 0, knownIssues: 0 });
+
 test(
   '§2/§4/§5/§8 every interleaving of carts, tabs, starts, cancels, provider outcomes, reloads and time keeps the payment rules',
   async () => {
-    const stats = { runs: 0, longest: 0, commands: 0, knownIssues: 0 };
-    await fc.assert(
-      fc.asyncProperty(
-        runConfigArbitrary(),
-        fc.commands(commandArbitraries(), { maxCommands: MAX_COMMANDS, size: 'max', replayPath }),
-        async (config, commands) => {
-          const world = await World.create(server, config);
-          try {
-            await fc.asyncModelRun(() => ({ model: modelOf(world), real: world }), commands);
-            await world.finish();
-          } finally {
-            world.dispose();
-            if (process.env.PAYMENT_MODEL_TRACE) process.stdout.write(`${world.traceText()}\n\n`);
-            stats.runs += 1;
-            stats.commands += world.commandsRun;
-            stats.longest = Math.max(stats.longest, world.commandsRun);
-            stats.knownIssues += world.knownIssues.size;
-          }
-        },
-      ),
-      {
-        seed,
-        path,
-        numRuns: NUM_RUNS,
-        endOnFailure: path !== undefined,
-        // A long shrink must end in fast-check's report (seed, path, counterexample), not in Jest's timeout.
-        interruptAfterTimeLimit: TIMEOUT_MS - 20_000,
-        markInterruptAsFailure: true,
-      },
-    );
+    const stats = newStats();
+    await fc.assert(everyInterleaving(stats), {
+      seed,
+      path,
+      numRuns: NUM_RUNS,
+      endOnFailure: path !== undefined,
+      // A long shrink must end in fast-check's report (seed, path, counterexample), not in Jest's timeout.
+      interruptAfterTimeLimit: TIMEOUT_MS - 20_000,
+      markInterruptAsFailure: true,
+    });
     if (process.env.PAYMENT_MODEL_STATS)
       process.stdout.write(
         `payment model: ${stats.runs} runs, ${stats.commands} commands run, longest run ${stats.longest}, ` +
@@ -98,6 +105,26 @@ test(
   },
   TIMEOUT_MS,
 );
+
+/** Cases the search once found, replayed on every run (seed, path and replayPath as fast-check printed them). */
+const REGRESSIONS = [
+  {
+    rule: '§4 a start while a failed cancel is retried: the new payment is watched, and a change of details cancels it',
+    found:
+      'issue 24, after the refactor: the pending saga stayed on the old payment and never watched the new one',
+    seed: 1286883886,
+    path: '14:0:1:4:4:6:8:8:8:8',
+    replayPath: 'AABAAAFBBGp:VV',
+  },
+];
+
+test.each(REGRESSIONS)('$rule (found: $found)', async (regression) => {
+  await fc.assert(everyInterleaving(newStats(), regression.replayPath), {
+    seed: regression.seed,
+    path: regression.path,
+    endOnFailure: true,
+  });
+});
 
 describe('the checks of the model-based test catch what they are for', () => {
   const chart = readStateChart();

@@ -74,7 +74,7 @@ function* pendingPhase() {
  */
 function* pendingPayment(machine: Pending) {
   const { paymentId } = machine;
-  let drop: Action | undefined;
+  let reselect: string | null = null;
   if (machine.status === 'STARTED') {
     const outcome: { dropped?: Action } = yield race({
       left: call(untilLeft, paymentId),
@@ -82,18 +82,20 @@ function* pendingPayment(machine: Pending) {
       dropped: take(DROPS),
     });
     if (!outcome.dropped) return; // it completed (the receipt is shown), ended, or a new start replaced it
-    drop = outcome.dropped;
-    // The chosen method as the drop left it: another method is chosen again once this payment is cancelled.
+    // The chosen method as the drop left it: another method chosen is chosen again once this payment is
+    // cancelled (cancelling clears the choice, §4); a deselection leaves none.
     const chosen: string | null = yield select((s: RootState) => s.payment.selectedPaymentMethod);
+    if (paymentActions.methodSelected.match(outcome.dropped)) reselect = chosen;
     yield put(paymentActions.cancelRequested()); // STARTED → CANCELLING (a Cancel has done it already)
-    if (!paymentActions.methodSelected.match(drop) || !chosen) drop = undefined;
   }
   const { cancel }: { cancel?: boolean } = yield race({
     cancel: call(cancelUntilConfirmed, paymentId),
     polled: call(pollWhileCartOpen),
+    // A new start while the cancel is retried (CANCELLING → LOADING): the server replaces the payment, and
+    // the next pending one is the pending phase's to watch; no further cancel may reach the new one.
+    restarted: take(paymentActions.startRequested.type),
   });
-  if (cancel && drop && paymentActions.methodSelected.match(drop))
-    yield put(paymentActions.methodSelected({ paymentMethodId: drop.payload.paymentMethodId }));
+  if (cancel && reselect) yield put(paymentActions.methodSelected({ paymentMethodId: reselect }));
 }
 
 /** Returns once the machine no longer holds payment `paymentId` as pending. */
