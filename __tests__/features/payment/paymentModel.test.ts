@@ -109,12 +109,20 @@ test(
 /** Cases the search once found, replayed on every run (seed, path and replayPath as fast-check printed them). */
 const REGRESSIONS = [
   {
-    rule: '§4 a start while a failed cancel is retried: the new payment is watched, and a change of details cancels it',
+    rule: '§4 a start while a failed cancel is retried waits for the cancel, and a change of details cancels the next payment',
     found:
       'issue 24, after the refactor: the pending saga stayed on the old payment and never watched the new one',
     seed: 1286883886,
     path: '14:0:1:4:4:6:8:8:8:8',
     replayPath: 'AABAAAFBBGp:VV',
+  },
+  {
+    rule: '§4 a start while a failed cancel is retried is not answered with the dropped payment and its old details',
+    found:
+      'issue 24, 1,500 runs after the refactor: the server answered the restart with the payment being cancelled',
+    seed: -908117517,
+    path: '542:0:4:10:9:11:11',
+    replayPath: 'BAADABDBBAFY:qq',
   },
 ];
 

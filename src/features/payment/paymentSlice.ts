@@ -120,10 +120,12 @@ const paymentSlice = createSlice({
     },
     /**
      * §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. `byPhone`: on a
-     * kiosk, Swish sends the request to the customer's number instead of showing a QR code.
+     * kiosk, Swish sends the request to the customer's number instead of showing a QR code. Ignored too while
+     * a cancel is on its way: the server still holds the dropped payment, and would answer a start with it.
      */
     startRequested(state, action: PayloadAction<{ paymentMethodId: string; byPhone?: boolean }>) {
-      if (state.machine.status === 'LOADING' || state.machine.status === 'COMPLETED') return;
+      const { status } = state.machine;
+      if (status === 'LOADING' || status === 'COMPLETED' || status === 'CANCELLING') return;
       state.machine = { status: 'LOADING' };
       state.articleStockErrors = {};
       state.selectedPaymentMethod = action.payload.paymentMethodId;

@@ -91,9 +91,6 @@ function* pendingPayment(machine: Pending) {
   const { cancel }: { cancel?: boolean } = yield race({
     cancel: call(cancelUntilConfirmed, paymentId),
     polled: call(pollWhileCartOpen),
-    // A new start while the cancel is retried (CANCELLING → LOADING): the server replaces the payment, and
-    // the next pending one is the pending phase's to watch; no further cancel may reach the new one.
-    restarted: take(paymentActions.startRequested.type),
   });
   if (cancel && reselect) yield put(paymentActions.methodSelected({ paymentMethodId: reselect }));
 }
