@@ -218,11 +218,14 @@ async function checkoutWith(
   };
 }
 
-/** Waits until nothing counted renders for 100 ms (a lazy panel and Stripe's loading have landed). */
+/**
+ * Flushes React's queued work (act runs it) until a flush renders nothing counted twice in a row: the lazy
+ * panel and Stripe's stand-in resolve as promises, so no clock is involved.
+ */
 async function settle() {
   for (let quiet = 0; quiet < 2;) {
     mockRenders.clear();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(async () => {});
     quiet = mockRenders.size === 0 ? quiet + 1 : 0;
   }
 }
