@@ -126,8 +126,25 @@ describe('the header set', () => {
       'X-Frame-Options': 'DENY',
       'Cache-Control': 'no-cache',
     });
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+    for (const feature of ['camera', 'microphone', 'geolocation', 'usb'])
       expect(set.document['Permissions-Policy']).toContain(`${feature}=()`);
+  });
+
+  it('issue 25: wallets may use the Payment Request API from Stripe’s frames only, and not at all in the demo', () => {
+    const features = (env: HostingEnv) =>
+      securityHeaders(env, PAGE)
+        .document['Permissions-Policy']!.split(', ')
+        .filter((f) => f.startsWith('payment='));
+    expect(features(PRODUCTION)).toEqual(['payment=(self "https://js.stripe.com")']);
+    expect(features(DEMO)).toEqual(['payment=()']);
+    // The Express Checkout Element's buttons are Stripe frames: no source beyond Stripe's documented set.
+    const production = directives(contentSecurityPolicy(PRODUCTION, []));
+    expect(production.get('frame-src')).toContain('https://js.stripe.com');
+    expect(production.get('script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
   });
 
   it('issue 23: a kiosk may keep its screen awake and sound the idle chime, its own page only (no frame)', () => {
@@ -153,8 +170,10 @@ describe('production host configs', () => {
     const locations = new Map<string, Record<string, string>>();
     for (const block of conf.matchAll(/location ([^{]+)\{([^}]*)\}/g)) {
       const headers: Record<string, string> = {};
-      for (const [, name = '', value = ''] of block[2]!.matchAll(/add_header (\S+) "([^"]*)" always;/g))
-        headers[name] = value;
+      for (const [, name = '', value = ''] of block[2]!.matchAll(
+        /add_header (\S+) "((?:[^"\\]|\\.)*)" always;/g,
+      ))
+        headers[name] = value.replace(/\\(.)/g, '$1');
       locations.set(block[1]!.trim(), headers);
     }
     return locations;

@@ -24,6 +24,7 @@ import { registerSpa, type SpaOptions } from './routes/spaHosting';
 import fastifyCompress from '@fastify/compress';
 import { registerStripeSimulator } from './simulators/stripeSimulator';
 import { registerVivaSimulator } from './simulators/vivaSimulator';
+import { installWalletSetting } from './simulators/walletSetting';
 import { STRICT_TRANSPORT_SECURITY } from '../hosting/securityHeaders';
 
 /** How long a started payment reserves its stock unless told otherwise: 10 minutes. */
@@ -146,6 +147,8 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   });
   const https = ctx.publicOrigin?.startsWith('https:') ?? false;
   const secret = sessionSecret(db, options.sessionSecret);
+  // `?demoWallet=` on any page chooses the Stripe double's wallet for the demo session (a cookie).
+  installWalletSetting(app, { secure: https });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       void reply.header('cache-control', 'no-store');

@@ -169,7 +169,8 @@ export function nginxServerBlock(
     headerLines(
       { ...headers, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY },
       '    ',
-      (name, value) => `add_header ${name} "${value}" always;`,
+      // A quoted nginx string: its quotes and backslashes escaped (Permissions-Policy quotes origins).
+      (name, value) => `add_header ${name} "${value.replace(/["\\]/g, '\\$&')}" always;`,
     );
   return `# ${GENERATED}
 # Include it in the http block (e.g. /etc/nginx/conf.d/storefront.conf). Terminate TLS here (listen 443 ssl

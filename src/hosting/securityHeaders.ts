@@ -10,7 +10,9 @@
  *   loads Stripe's own (an empty STRIPE_JS_URL). No 'unsafe-inline' and no 'unsafe-eval' for scripts.
  * - connections: this origin, the API (API_BASE_URL), the error-report ingest (SENTRY_DSN), Stripe's API,
  *   Firebase Auth's REST endpoints (or its emulator in demo builds).
- * - frames: Stripe's card fields and 3-D Secure frames only; nobody may frame the shop (`frame-ancestors`).
+ * - frames: Stripe's frames only (card fields, 3-D Secure, the wallet buttons of the Express Checkout
+ *   Element, whose Apple Pay and Google Pay sheets open from Stripe's frame); nobody may frame the shop
+ *   (`frame-ancestors`). The wallets need no source beyond Stripe's documented set (issue 25).
  * - forms: this origin and the payment providers' pages.
  * - styles: this origin and inline styles (Emotion writes <style> elements; a static host cannot give
  *   them a per-response nonce). Images: this origin, data: URLs (QR codes) and any https host, because
@@ -69,7 +71,6 @@ const DENIED_FEATURES = [
   'magnetometer',
   'microphone',
   'midi',
-  'payment',
   'picture-in-picture',
   'publickey-credentials-get',
   'serial',
@@ -82,6 +83,14 @@ const DENIED_FEATURES = [
  * (Screen Wake Lock), and the idle question's chime may sound before the next touch (autoplay, for Web Audio).
  */
 const OWN_FEATURES = ['autoplay', 'screen-wake-lock'];
+
+/**
+ * The Payment Request API, which Apple Pay and Google Pay use from the Express Checkout Element's frame
+ * (issue 25): delegated to Stripe's frames only, where the build loads Stripe's own Stripe.js; denied
+ * everywhere with the demo's Stripe.js double, which draws its wallet sheet in the page and needs none.
+ */
+const paymentFeature = (env: HostingEnv) =>
+  env.STRIPE_JS_URL ? 'payment=()' : 'payment=(self "https://js.stripe.com")';
 
 /** The origin of an absolute http(s) URL, or null for '', relative paths and anything else. */
 function originOf(url: string | undefined): string | null {
@@ -178,6 +187,7 @@ export function securityHeaders(env: HostingEnv, indexHtml: string): HeaderSet {
       'Permissions-Policy': [
         ...DENIED_FEATURES.map((feature) => `${feature}=()`),
         ...OWN_FEATURES.map((feature) => `${feature}=(self)`),
+        paymentFeature(env),
       ].join(', '),
       // For browsers older than frame-ancestors; the CSP says the same.
       'X-Frame-Options': 'DENY',

@@ -18,10 +18,12 @@ const stripe = {};
 jest.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: unknown }) => children,
   PaymentElement: () => null,
+  ExpressCheckoutElement: () => null,
   useStripe: () => stripe,
   useElements: () => elements,
 }));
 jest.mock('../../../src/features/payment/providers/stripe', () => ({
+  STRIPE_LOCALE: jest.requireActual('../../../src/features/payment/providers/stripe').STRIPE_LOCALE,
   loadStripeFor: () => Promise.resolve(stripe),
   confirmCard: jest.fn(() => {
     order.push('confirm');

@@ -121,6 +121,7 @@ const mockElements = { submit: () => Promise.resolve({}) };
 jest.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: unknown }) => children,
   PaymentElement: () => null,
+  ExpressCheckoutElement: () => null,
   useStripe: () => {
     mockCount('CardForm');
     return mockStripe;
@@ -128,6 +129,7 @@ jest.mock('@stripe/react-stripe-js', () => ({
   useElements: () => mockElements,
 }));
 jest.mock('../../../src/features/payment/providers/stripe', () => ({
+  STRIPE_LOCALE: jest.requireActual('../../../src/features/payment/providers/stripe').STRIPE_LOCALE,
   loadStripeFor: () => Promise.resolve(mockStripe),
   confirmCard: () => Promise.resolve({ kind: 'succeeded' }),
 }));

@@ -1,7 +1,7 @@
 /**
  * The payment simulator QA uses by hand (/demo/simulator: pending payments with Approve, Decline, Cancel,
- * Error) and its JSON control API for tests (/demo/api/payments…, /demo/api/swish, /demo/api/render), plus
- * the e-mail outbox
+ * Error, and the demo session's wallet for Stripe's Express Checkout, POST /demo/wallet) and its JSON control
+ * API for tests (/demo/api/payments…, /demo/api/swish, /demo/api/render), plus the e-mail outbox
  * (/demo/outbox, /demo/api/outbox).
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,13 @@ import { HTML_PAGE_HEADERS, html, htmlPage } from '../http/htmlPage';
 import { applyOutcome, type SimulatedOutcome } from '../services/paymentService';
 import { emptyBody } from './routeSchemas';
 import { swishForcedOutcome } from '../simulators/swishSimulator';
+import {
+  DEMO_WALLETS,
+  WALLET_NAMES,
+  currentWallet,
+  setWalletCookie,
+  type DemoWallet,
+} from '../simulators/walletSetting';
 
 const OUTCOMES: SimulatedOutcome[] = ['approve', 'decline', 'cancel', 'error'];
 const METHOD_NAMES: Record<string, string> = {
@@ -70,8 +77,27 @@ const paymentParams = {
   additionalProperties: false,
 } as const;
 
+const walletQuery = {
+  type: 'object',
+  required: ['wallet'],
+  properties: { wallet: { type: 'string', enum: DEMO_WALLETS } },
+  additionalProperties: false,
+} as const;
+
 /** Registers the simulator page, its control API and the outbox. */
 export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext): void {
+  const secure = ctx.publicOrigin?.startsWith('https:') ?? false;
+
+  // The page's wallet buttons (a form each, no fields): the choice lasts the browser session.
+  app.post<{ Querystring: { wallet: DemoWallet } }>(
+    '/demo/wallet',
+    { schema: { querystring: walletQuery, body: emptyBody } },
+    async (request, reply) => {
+      setWalletCookie(reply, request.query.wallet, secure);
+      return reply.redirect('/demo/simulator', 303);
+    },
+  );
+
   app.get<{ Querystring: { status?: 'pending' | 'all' | StoredPaymentStatus } }>(
     '/demo/api/payments',
     {
@@ -157,8 +183,9 @@ export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext):
     },
   );
 
-  app.get('/demo/simulator', async (_request, reply) => {
+  app.get('/demo/simulator', async (request, reply) => {
     const now = ctx.clock();
+    const wallet = currentWallet(request);
     const pending = listPayments(ctx.db, 'STARTED', 200);
     const recent = listPayments(ctx.db, null, 40).filter((p) => p.status !== 'STARTED');
     const money = (p: PaymentRecord) => formatMoney({ amount: p.amount, currency: p.currency });
@@ -228,7 +255,29 @@ export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext):
                 </tbody>
               </table>
             </div>`
-      }`;
+      }
+      <h2>Plånbok (Apple Pay / Google Pay)</h2>
+      <p>
+        Vald plånbok i den här webbläsarsessionen: <strong>${WALLET_NAMES[wallet]}</strong>. Kortbetalningens
+        snabbkassa (Stripe Express Checkout) visar en knapp för vald plånbok; dess testplånbok har knapparna
+        Approve (betalningen går igenom), Decline (banken nekar kortet) och Cancel (avbryter).
+      </p>
+      <div class="buttons">
+        ${DEMO_WALLETS.map(
+          (choice) =>
+            html`<form method="post" action="/demo/wallet?wallet=${choice}">
+              <button type="submit" class="${choice === wallet ? 'primary' : ''}">
+                ${WALLET_NAMES[choice]}
+              </button>
+            </form>`,
+        )}
+      </div>
+      <p class="muted">
+        Eller öppna valfri sida med <code>?demoWallet=applePay</code>,
+        <code>?demoWallet=googlePay</code> eller <code>?demoWallet=none</code>, t.ex.
+        <a href="/cafe?demoWallet=applePay">/cafe?demoWallet=applePay</a>. Valet gäller tills webbläsaren
+        stängs.
+      </p>`;
     return reply
       .headers(HTML_PAGE_HEADERS)
       .send(

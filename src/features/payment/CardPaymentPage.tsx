@@ -60,7 +60,11 @@ export function CardPaymentPage() {
           ) : (
             <>
               <Suspense fallback={<Spinner label={t('cardPayment.loading')} />}>
-                <CardPaymentForm clientSecret={data.clientSecret} stripeAccountId={data.stripeAccountId} />
+                <CardPaymentForm
+                  clientSecret={data.clientSecret}
+                  stripeAccountId={data.stripeAccountId}
+                  amount={money(data.pendingPaymentMethod.amount, 'SEK')}
+                />
               </Suspense>
               <div role="status" aria-live="polite">
                 {confirmation === 'processing' && <Spinner label={t('cardPayment.processing')} />}

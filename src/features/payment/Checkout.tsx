@@ -1,25 +1,37 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { mq, space } from '../../shared/theme/tokens';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { CustomerInfoForm } from './CustomerInfoForm';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
-import { PaymentPanel } from './PaymentPanel';
-import { selectCanChoosePayment, selectHasStockErrors } from './paymentSelectors';
+import { PanelLoadBoundary, PaymentPanel } from './PaymentPanel';
+import { selectCanChoosePayment, selectHasStockErrors, selectWalletMethod } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
 
+// Apple Pay and Google Pay (issue 25) come with Stripe.js in their own chunk, only once they may show.
+const CartWallet = lazy(() => import(/* webpackChunkName: "wallet" */ './panels/CartWallet'));
+
 /**
- * The payment choice and the chosen method's panel, once "your info" is valid and something is in the cart
- * (§2), and the stock message. Its own component: when a keystroke makes the form valid or invalid, this
- * part re-renders, not the form beside it.
+ * The wallet buttons, the payment choice and the chosen method's panel, once "your info" is valid and
+ * something is in the cart (§2), and the stock message. Its own component: when a keystroke makes the form
+ * valid or invalid, this part re-renders, not the form beside it.
  */
 function PaymentSection({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
   const canChoosePayment = useAppSelector(selectCanChoosePayment);
+  const walletMethod = useAppSelector(selectWalletMethod);
   const stockErrors = useAppSelector(selectHasStockErrors);
   return (
     <div>
+      {walletMethod && (
+        // A wallet that cannot load shows nothing: the card is still among the choices.
+        <PanelLoadBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <CartWallet method={walletMethod} />
+          </Suspense>
+        </PanelLoadBoundary>
+      )}
       {canChoosePayment && (
         <>
           <PaymentMethodChoice />

@@ -22,7 +22,10 @@ const loadStripePanel = () =>
  * A panel whose code could not be loaded (offline, a flaky network) shows why in place, with a way to try
  * again, instead of the route's error page: the cart and the typed details stay.
  */
-class PanelLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+export class PanelLoadBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -60,6 +63,7 @@ function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: stri
 /**
  * The panel of the chosen payment method (§2 payment method panels). While a started payment is being
  * cancelled it stays pending until the server confirms, and this says so instead of a method's panel.
+ * None while a wallet's attempt is on (issue 25): the wallet's own section shows it.
  */
 export function PaymentPanel({ shopId, origin }: { shopId: string; origin: string }) {
   const { t } = useTranslation();
@@ -69,9 +73,11 @@ export function PaymentPanel({ shopId, origin }: { shopId: string; origin: strin
     selectedId ? selectPaymentMethodById(state, selectedId) : undefined,
   );
   const kiosk = useAppSelector(selectIsKiosk);
+  // A wallet's attempt shows its progress and outcome by the wallet buttons, and no panel may confirm it.
+  const wallet = useAppSelector((state) => state.payment.wallet);
   if (cancelling === 'sending') return <Spinner label={t('paymentMethods.cancelling')} />;
   if (cancelling === 'retrying') return <Spinner label={t('paymentMethods.cancelFailed')} />;
-  if (!method) return null;
+  if (!method || wallet) return null;
   switch (method.type) {
     case 'SWISH_TRADE':
       if (kiosk) return <SwishQrPanel paymentMethodId={method.id} />;

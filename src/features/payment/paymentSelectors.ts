@@ -1,7 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { fieldRules, validateCustomerInfo, type ValidationMessage } from '../../domain/customerInfo';
-import type { CustomerField, ErrorInfo } from '../../domain/types';
-import { selectCartQuantity } from '../cart';
+import type { CustomerField, ErrorInfo, PaymentMethod } from '../../domain/types';
+import { selectCartQuantity, selectCartTotal } from '../cart';
+import { selectPaymentMethods } from '../shop';
 import type { CartState } from '../cart';
 import type { SessionState } from '../session';
 import type { PaymentMachine } from './paymentSlice';
@@ -80,6 +81,17 @@ export const selectIsCustomerFormValid = createSelector(
 export const selectCanChoosePayment = (
   state: RootState & { cart: CartState; session: SessionState },
 ): boolean => selectCartQuantity(state) > 0 && selectIsCustomerFormValid(state);
+
+/**
+ * Issue 25 the wallet buttons (Apple Pay, Google Pay through Stripe's Express Checkout Element, above the
+ * choices): for the shop's card method, once the choices show (§2) and there is an amount to pay; never on
+ * a kiosk, whose wallet would be the merchant's. null: no buttons and no room kept for them.
+ */
+export const selectWalletMethod = (state: RootState): PaymentMethod | null => {
+  if (state.kiosk.enabled || !selectCanChoosePayment(state) || selectCartTotal(state).amount <= 0)
+    return null;
+  return selectPaymentMethods(state).find((method) => method.type === 'STRIPE') ?? null;
+};
 
 /** §8 any stock error shows the general 'cart.outOfStockError' under the payment section. */
 export const selectHasStockErrors = (state: RootState) =>

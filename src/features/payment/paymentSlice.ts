@@ -56,6 +56,12 @@ export interface PaymentState {
   articleStockErrors: Record<string, number>;
   /** On a kiosk: this start sends the Swish request to the customer's phone instead of a QR code. */
   swishToPhone: boolean;
+  /**
+   * This attempt was started from a wallet button (Apple Pay, Google Pay: the express buttons above the
+   * choices), not from a method's panel: the wallet's section shows its progress and outcome, and no panel
+   * confirms it (issue 25).
+   */
+  wallet: boolean;
   /** The cart page is open: a pending payment is polled only then (§4 leaving stops polling). */
   cartOpen: boolean;
   customer: Record<CustomerField, string>;
@@ -69,7 +75,12 @@ const { isMobile: _isMobile, ...emptyCustomer } = emptyCustomerInfo();
 const NOT_STARTED: PaymentMachine = { status: 'NOT_STARTED', notCompleted: false };
 
 /** A fresh machine: nothing started, nothing chosen (stock errors and the cart page's state are kept). */
-const machineReset = { machine: NOT_STARTED, selectedPaymentMethod: null, swishToPhone: false };
+const machineReset = {
+  machine: NOT_STARTED,
+  selectedPaymentMethod: null,
+  swishToPhone: false,
+  wallet: false,
+};
 
 const initialState: PaymentState = {
   shopId: null,
@@ -99,7 +110,7 @@ const paymentSlice = createSlice({
     methodSelected(state, action: PayloadAction<{ paymentMethodId: string }>) {
       const m = state.machine;
       if (m.status === 'LOADING' || m.status === 'COMPLETED') return;
-      if (isEnded(m) && !m.paymentId) state.machine = NOT_STARTED;
+      if (isEnded(m) && !m.paymentId) Object.assign(state, { machine: NOT_STARTED, wallet: false });
       if (m.status === 'NOT_STARTED') m.notCompleted = false;
       state.selectedPaymentMethod =
         state.selectedPaymentMethod === action.payload.paymentMethodId
@@ -122,13 +133,18 @@ const paymentSlice = createSlice({
      * §4 start: ignored while LOADING; otherwise LOADING with error and stock errors cleared. `byPhone`: on a
      * kiosk, Swish sends the request to the customer's number instead of showing a QR code. Ignored too while
      * a cancel is on its way: the server still holds the dropped payment, and would answer a start with it.
+     * `wallet`: a wallet button's start for the amount its sheet showed; it chooses no method in the list.
      */
-    startRequested(state, action: PayloadAction<{ paymentMethodId: string; byPhone?: boolean }>) {
+    startRequested(
+      state,
+      action: PayloadAction<{ paymentMethodId: string; byPhone?: boolean; wallet?: { amount: number } }>,
+    ) {
       const { status } = state.machine;
       if (status === 'LOADING' || status === 'COMPLETED' || status === 'CANCELLING') return;
       state.machine = { status: 'LOADING' };
       state.articleStockErrors = {};
-      state.selectedPaymentMethod = action.payload.paymentMethodId;
+      state.wallet = action.payload.wallet !== undefined;
+      if (!state.wallet) state.selectedPaymentMethod = action.payload.paymentMethodId;
       state.swishToPhone = action.payload.byPhone ?? false;
     },
     /** §4 success gives STARTED and stores paymentId. */
@@ -207,7 +223,8 @@ const paymentSlice = createSlice({
       // §4 adding an item resets an ended attempt to NOT_STARTED. A pending payment is cancelled instead, as
       // every cart change cancels it (pendingSagas.ts); so is an ended one the server still holds.
       .addCase(cartActions.itemAdded, (state) => {
-        if (isEnded(state.machine) && !state.machine.paymentId) state.machine = NOT_STARTED;
+        if (isEnded(state.machine) && !state.machine.paymentId)
+          Object.assign(state, { machine: NOT_STARTED, wallet: false });
       })
       // Completed, and the receipt is being shown: back to a fresh machine, the customer's details kept for
       // the next order.

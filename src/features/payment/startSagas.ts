@@ -8,7 +8,7 @@
 import { call, delay, fork, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { StartPaymentResponse } from '../../contract';
 import { cartFingerprint } from '../../domain/cart';
-import type { CustomerField, PaymentMethod, Session } from '../../domain/types';
+import type { CustomerField, Money, PaymentMethod, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo } from '../../shared/api';
 import { pageActions } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
@@ -31,12 +31,12 @@ const RECOVERY_ATTEMPTS = 3;
 const selectMethod = (state: RootState, id: string | null) =>
   id ? (state.shop.paymentMethods.entities[id] as PaymentMethod | undefined) : undefined;
 
-const selectStartContext = (state: RootState) => ({
+const selectStartContext = (state: RootState, methodId: string) => ({
   shopId: state.session.shopId,
   companyId: state.shop.company?.companyId ?? null,
   orderReference: state.session.orderReference,
   customer: state.payment.customer,
-  method: selectMethod(state, state.payment.selectedPaymentMethod),
+  method: selectMethod(state, methodId),
   cartRevision: state.cart.revision,
   primaryColor: selectTheme(state).primaryColor,
   swishMode: selectSwishMode(state),
@@ -62,11 +62,12 @@ const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 
  * another tab changed (409 CART_CHANGED); an answer lost after the server may have acted is recovered from
  * the session instead of being shown as a failure.
  */
-function* startPayment() {
+function* startPayment(action: ReturnType<typeof paymentActions.startRequested>) {
   const machine: PaymentMachine = yield select(selectMachine);
   if (machine.status !== 'LOADING') return; // the reducer refused this start
   const api = yield* context('api');
-  const ctx: ReturnType<typeof selectStartContext> = yield select(selectStartContext);
+  const { paymentMethodId, wallet } = action.payload;
+  const ctx: ReturnType<typeof selectStartContext> = yield select(selectStartContext, paymentMethodId);
   if (!ctx.shopId || !ctx.method) {
     yield put(failed('INVALID_PAYMENT'));
     return;
@@ -80,6 +81,11 @@ function* startPayment() {
   const synced: boolean = yield call(cartSynced);
   if (!synced) {
     yield put(failed('CART_NOT_SAVED'));
+    return;
+  }
+  // A wallet's sheet showed an amount when it opened: a cart that changed since is not charged (issue 25).
+  if (wallet && wallet.amount !== ((yield select(selectCartTotal)) as Money).amount) {
+    yield put(failed('CART_CHANGED'));
     return;
   }
   // Taken once the cart is saved: what the page shows now is what this tab last sent.

@@ -10,11 +10,9 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { space } from '../../../shared/theme/tokens';
 import { errorOf, selectPaymentMachine } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
-import { confirmCard, loadStripeFor } from '../providers/stripe';
+import { confirmCard, loadStripeFor, STRIPE_LOCALE } from '../providers/stripe';
 import { ErrorText } from '../../../shared/ui/ErrorText';
 import { canRestart, paymentErrorText } from './paymentTexts';
-
-const STRIPE_LOCALE = { se: 'sv', en: 'en', fi: 'fi' } as const;
 
 /** The form inside Elements: Pay starts the payment; once it has a client secret the card is confirmed. */
 function CardForm({ paymentMethodId }: { paymentMethodId: string }) {

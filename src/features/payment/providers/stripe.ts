@@ -1,5 +1,8 @@
 import type { PaymentIntentResult, Stripe, StripeCardElement, StripeElements } from '@stripe/stripe-js';
 
+/** Stripe's locale for each of the shop's languages ('se' is Swedish here, see DESIGN: Intl). */
+export const STRIPE_LOCALE = { se: 'sv', en: 'en', fi: 'fi' } as const;
+
 /** How a card confirmation ended (DESIGN rule 6: Stripe objects stay here and in the panel). */
 export type CardOutcome = { kind: 'succeeded' } | { kind: 'failed'; message: string | null };
 
