@@ -63,6 +63,8 @@ test('the Finnish EUR shop with ?lng=fi: Finnish UI texts, no English, prices li
     await expect(dialog).toHaveAccessibleName('Cappuccino');
     const milk = dialog.getByRole('group', { name: 'Maito' });
     await expect(milk).toContainText(text('fi', 'deviations.hintExact', { count: 1 }));
+    // Issue 26: the message shows once the customer tries to add.
+    await dialog.getByRole('button', { name: text('fi', 'product.add'), exact: true }).press('Enter');
     await expect(milk).toContainText(text('fi', 'deviations.selectRequired'));
     await expect(milk.getByRole('checkbox', { name: /Kauramaito/ })).toHaveAccessibleName(
       'Kauramaito +0,50 €',

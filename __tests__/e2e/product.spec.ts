@@ -63,6 +63,10 @@ test('a min–max extras group (toppings 1–3) is invalid below 1 and above 3; 
   const topping = dialog.getByRole('group', { name: 'Topping' });
   await expect(topping).toContainText('Choose 1–3');
   await dialog.getByRole('group', { name: 'Mjölk' }).getByRole('checkbox', { name: 'Mellanmjölk' }).check();
+  // Issue 26: below its minimum the group shows its rule only, until the customer tries to add.
+  await expect(topping).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(add).toBeDisabled();
+  await add.press('Enter');
   await expect(topping).toHaveAttribute('aria-invalid', 'true');
   await expect(add).toBeDisabled();
   for (const name of ['Vispgrädde', 'Kanel', 'Kakaopulver'])

@@ -36,8 +36,14 @@ test.describe('café at kiosk size', () => {
       await expect(dialog).toHaveAccessibleName('Cappuccino');
       await expect(page.getByRole('dialog', { name: 'Cappuccino' })).toHaveJSProperty('open', true);
       await expect(milk).toContainText('Choose 1');
+      // Issue 26: untouched, the group shows only its rule; the message comes once the customer tries to add.
+      await expect(milk).not.toContainText('Select all necessary add-ons');
+      await expect(milk).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(addToCart).toBeDisabled();
+      await addToCart.press('Enter');
       await expect(milk).toContainText('Select all necessary add-ons');
       await expect(milk).toHaveAttribute('aria-invalid', 'true');
+      await expect(dialog).toBeVisible();
       await expect(addToCart).toBeDisabled();
 
       await milk.getByRole('checkbox', { name: 'Havredryck' }).check();

@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Receipt } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
 import { initI18n, type Language } from '../../../src/shared/i18n';
-import { receipt } from '../../helpers/fixtures';
-import { renderApp } from '../../helpers/renderApp';
+import { saveCustomer } from '../../../src/features/payment/customerStorage';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { cafeState, storeFrom } from '../../helpers/kioskState';
+import { receipt, session } from '../../helpers/fixtures';
+import { dispatchInAct, renderApp } from '../../helpers/renderApp';
 import en from '../../../translations/en.json';
 import fi from '../../../translations/fi.json';
 import se from '../../../translations/se.json';
@@ -197,4 +200,122 @@ describe('§2 receipt page', () => {
       'Something went wrong, please try again later',
     );
   });
+});
+
+/** The cart page and the receipt page are lazy routes, compiled on first use: more than 5 s on two busy cores. */
+const CART_TO_RECEIPT_MS = 20_000;
+
+const EMPTY_CUSTOMER = {
+  name: '',
+  email: '',
+  phone: '',
+  extraInfo: '',
+  postalCode: '',
+  address: '',
+  city: '',
+};
+
+describe('issue 26: the receipt e-mail is filled in with the address the customer gave in the cart', () => {
+  const paid = (receiptId: string, paymentId: string) =>
+    sessionActions.loaded({
+      shopId: 'cafe',
+      session: session({ paymentStatus: 'COMPLETED', paymentId, receiptId, paymentMethodId: 'pm-swish' }),
+    });
+
+  /**
+   * The cart page with a bun, the customer's e-mail typed (when given), then the session reports the payment
+   * COMPLETED: the app goes to the receipt as the payment saga asks it to (its navigate is recorded here).
+   */
+  async function payFromCart(
+    app: Awaited<ReturnType<typeof renderApp>>,
+    { email, receiptId, paymentId }: { email: string | null; receiptId: string; paymentId: string },
+  ) {
+    const field = await screen.findByRole('textbox', { name: 'Email (optional)' });
+    await app.user.clear(field);
+    if (email !== null) {
+      await app.user.click(field);
+      await app.user.paste(email);
+    }
+    dispatchInAct(app.store, paid(receiptId, paymentId));
+    const to = `/cafe/receipt/${receiptId}`;
+    await waitFor(() => expect(app.navigate).toHaveBeenCalledWith(to, { replace: true }));
+    act(() => {
+      app.history.replace(to);
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Receipt' });
+    return screen.findByRole('textbox', { name: 'Email address' });
+  }
+
+  const withBun = session({
+    cart: [{ id: 'l1', productId: 'bun', count: 1, deviations: [], description: '' }],
+  });
+  const receiptApi = { getReceipt: jest.fn(() => Promise.resolve(receipt)) };
+
+  it(
+    'issue 26: after paying, the receipt e-mail field holds the address the customer gave in the cart',
+    async () => {
+      const app = await renderApp('/cafe/cart', { session: withBun, api: receiptApi });
+      const email = await payFromCart(app, { email: 'ada@example.com', receiptId: 'R1', paymentId: 'p1' });
+      expect(email).toHaveValue('ada@example.com');
+    },
+    CART_TO_RECEIPT_MS,
+  );
+
+  it(
+    'issue 26: the receipt e-mail field is empty when the customer gave no address',
+    async () => {
+      const app = await renderApp('/cafe/cart', { session: withBun, api: receiptApi });
+      const email = await payFromCart(app, { email: null, receiptId: 'R1', paymentId: 'p1' });
+      expect(email).toHaveValue('');
+    },
+    CART_TO_RECEIPT_MS,
+  );
+
+  it("issue 26: back from Viva's checkout (a fresh page), the address the payment was started with is there for the receipt", async () => {
+    // The tab remembered the details of the payment it started before leaving for the checkout.
+    const { store, storage, navigate } = storeFrom(cafeState(null), {
+      putCart: jest.fn(() => Promise.resolve()),
+    });
+    saveCustomer(storage, 'cafe', 'p1', { ...EMPTY_CUSTOMER, name: 'Ada', email: 'ada@example.com' });
+    // The session of the fresh page says the payment completed: restored first, then completed.
+    store.dispatch(paid('R1', 'p1'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/cafe/receipt/R1', { replace: true }));
+    expect(store.getState().payment.machine.status).toBe('NOT_STARTED');
+    expect(store.getState().payment.customer.email).toBe('ada@example.com');
+  });
+
+  it('issue 26: a receipt opened without a payment in this tab (a link, a reload) starts empty', async () => {
+    await openReceipt();
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
+  });
+
+  it(
+    "issue 26: on a kiosk the paying customer's receipt has their address; once they have left, the next customer's receipt never shows it",
+    async () => {
+      // A new customer's page starts at the top (KioskShell); jsdom draws nothing to scroll.
+      const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+      const app = await renderApp('/cafe/cart', {
+        session: withBun,
+        api: receiptApi,
+        kiosk: { idleMs: 60_000 },
+      });
+      const first = await payFromCart(app, { email: 'ada@example.com', receiptId: 'R1', paymentId: 'p1' });
+      expect(first).toHaveValue('ada@example.com');
+
+      // The customer leaves (New order; the idle timer does the same): their details go with them.
+      await app.user.click(screen.getByRole('button', { name: 'New order' }));
+      await waitFor(() => expect(app.store.getState().kiosk.receiptId).toBeNull());
+      expect(app.store.getState().payment.customer.email).toBe('');
+
+      // The next customer pays without giving an address: the field is empty, not the last customer's.
+      act(() => {
+        app.history.replace('/cafe/cart');
+      });
+      const next = await payFromCart(app, { email: null, receiptId: 'R2', paymentId: 'p2' });
+      expect(next).toHaveValue('');
+      expect(document.body).not.toHaveTextContent('ada@example.com');
+      scrollTo.mockRestore();
+    },
+    CART_TO_RECEIPT_MS,
+  );
 });

@@ -118,17 +118,31 @@ describe('§5 extras groups in the popup', () => {
     );
   });
 
-  it('§5 a group below its minimum is outlined, marked invalid with "Select all necessary add-ons", and Add is disabled', async () => {
-    const { dialog, user } = await openPopup('Bowl');
+  it('§5 issue 26: a group below its minimum shows only its rule, neutral, until the customer tries to add; Add adds nothing and reads as disabled', async () => {
+    const { dialog, user, store } = await openPopup('Bowl');
     const base = within(dialog).getByRole('group', { name: 'Base' });
+    // Untouched: the rule as a hint, no message, not outlined in the error colour, not marked invalid.
+    expect(base).toHaveAccessibleDescription('Choose 2');
+    expect(base).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).queryByText('Select all necessary add-ons')).not.toBeInTheDocument();
+    expect(getComputedStyle(base).borderColor).not.toBe('rgb(198, 40, 40)');
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+
+    // The customer presses Add: nothing is added; the groups still short say so, and the first one gets focus.
+    await user.click(add);
+    expect(selectCartItems(store.getState())).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Bowl' })).toBeInTheDocument();
     expect(base).toHaveAttribute('aria-invalid', 'true');
     expect(base).toHaveAccessibleDescription('Choose 2 Select all necessary add-ons');
     expect(within(base).getByText('Select all necessary add-ons')).toBeInTheDocument();
     expect(getComputedStyle(base).borderColor).toBe('rgb(198, 40, 40)');
+    expect(within(dialog).getByRole('group', { name: 'Toppings' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('group', { name: 'Sauce' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(base).getByRole('checkbox', { name: 'Rice' })).toHaveFocus();
     // A group without a minimum is valid with nothing chosen.
     expect(within(dialog).getByRole('group', { name: 'Sides' })).not.toHaveAttribute('aria-invalid');
-    const add = within(dialog).getByRole('button', { name: 'Add' });
-    expect(add).toBeDisabled();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(within(base).getByRole('checkbox', { name: 'Rice' }));
     expect(base).toHaveAttribute('aria-invalid', 'true');
@@ -136,18 +150,30 @@ describe('§5 extras groups in the popup', () => {
     expect(base).not.toHaveAttribute('aria-invalid');
     expect(within(base).queryByText('Select all necessary add-ons')).not.toBeInTheDocument();
     expect(getComputedStyle(base).borderColor).not.toBe('rgb(198, 40, 40)');
-    expect(add).toBeDisabled(); // toppings and sauce still need a choice
+    expect(add).toHaveAttribute('aria-disabled', 'true'); // toppings and sauce still need a choice
     await user.click(within(dialog).getByRole('checkbox', { name: /Corn/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Soy' }));
     expect(add).toBeEnabled();
+    expect(add).not.toHaveAttribute('aria-disabled');
   });
 
-  it('§5 a group above its maximum is invalid again and disables Add', async () => {
+  it('§5 issue 26: from the keyboard too (Enter on the focusable Add), a try to add shows the messages and adds nothing', async () => {
+    const { dialog, user, store } = await openPopup('Bowl');
+    const base = within(dialog).getByRole('group', { name: 'Base' });
+    within(dialog).getByRole('button', { name: 'Add' }).focus();
+    await user.keyboard('{Enter}');
+    expect(selectCartItems(store.getState())).toHaveLength(0);
+    expect(base).toHaveAttribute('aria-invalid', 'true');
+    expect(within(base).getByText('Select all necessary add-ons')).toBeInTheDocument();
+  });
+
+  it('§5 a group above its maximum is invalid at once (the customer chose too many) and Add reads as disabled', async () => {
     const { dialog, user } = await openPopup('Bowl');
     for (const name of ['Rice', 'Quinoa', 'Soy', 'Corn'])
       await user.click(within(dialog).getByRole('checkbox', { name }));
     const add = within(dialog).getByRole('button', { name: 'Add' });
     expect(add).toBeEnabled();
+    expect(add).not.toHaveAttribute('aria-disabled');
     const base = within(dialog).getByRole('group', { name: 'Base' });
     await user.click(within(base).getByRole('checkbox', { name: 'Kale' }));
     expect(
@@ -157,7 +183,7 @@ describe('§5 extras groups in the popup', () => {
     ).toHaveLength(3);
     expect(base).toHaveAttribute('aria-invalid', 'true');
     expect(within(base).getByText('Select all necessary add-ons')).toBeInTheDocument();
-    expect(add).toBeDisabled();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('§5 a group with maxCount 1 behaves as a radio: choosing another replaces the choice', async () => {

@@ -23,8 +23,9 @@ const rowCss = (theme: Theme) =>
   }) as const;
 /** The title, details and messages, taking the row's free width. */
 const mainCss = { flex: '1 1 220px', minWidth: 0 } as const;
-const titleCss = { margin: 0, fontWeight: 700 } as const;
-const noteCss = [smallTextStyle, { fontStyle: 'italic' }] as const;
+/** Long one-word titles (Kardemummabulle) wrap, hyphenated where the browser can: never cut off. */
+const titleCss = { margin: 0, fontWeight: 700, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
+const noteCss = [smallTextStyle, { fontStyle: 'italic', overflowWrap: 'anywhere' }] as const;
 const totalCss = { minWidth: 96, textAlign: 'right', fontWeight: 700 } as const;
 
 /** One cart item: title, extras, note, §5 stepper (0 removes, max = count + remaining stock), §8 stock message. */

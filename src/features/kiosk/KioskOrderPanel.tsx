@@ -26,7 +26,8 @@ const lineCss = {
   gap: `${space.xs}px ${space.md}px`,
   padding: `${space.md}px 0`,
 } as const;
-const titleCss = { fontWeight: 700, overflowWrap: 'anywhere' } as const;
+/** Long one-word titles (Karjalanpiirakka) wrap, hyphenated where the browser can: never cut off. */
+const titleCss = { fontWeight: 700, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
 const amountCss = { fontWeight: 700, textAlign: 'right' } as const;
 /** A line's second row, across both columns. */
 const fullWidthCss = { gridColumn: '1 / -1' } as const;
@@ -85,7 +86,7 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
                 <span css={titleCss}>{product.title}</span>
                 <span css={amountCss}>{formatMoney(lineTotal)}</span>
                 {deviations.length > 0 && (
-                  <span css={[fullWidthCss, { fontSize: fontSize.body }]}>
+                  <span css={[fullWidthCss, { fontSize: fontSize.body, overflowWrap: 'anywhere' }]}>
                     {deviations.map((d) => d.name).join(', ')}
                   </span>
                 )}

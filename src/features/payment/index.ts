@@ -6,4 +6,5 @@ export { Checkout } from './Checkout';
 export { forgetCustomer } from './customerStorage';
 export type { KeyValueStorage } from './customerStorage';
 export { cancelPayment } from './pendingSagas';
+export { selectCustomerEmail } from './paymentSelectors';
 export { paymentFlowSaga } from './startSagas';

@@ -46,6 +46,13 @@ export const selectSwishMode = (state: RootState): SwishMode => {
   return state.device.mobile ? 'app' : 'phone';
 };
 
+/**
+ * The e-mail the customer gave in the cart, trimmed (the receipt's e-mail field starts with it, issue 26). It
+ * outlives `payment/completed` (the details are kept for the next order) and is emptied when a kiosk's
+ * customer leaves (`kiosk/customerLeft`).
+ */
+export const selectCustomerEmail = (state: RootState): string => state.payment.customer.email.trim();
+
 /** One customer field's value: a keystroke re-renders that field's input alone. */
 export const selectCustomerFieldValue = (state: RootState, field: CustomerField): string =>
   state.payment.customer[field];

@@ -18,6 +18,7 @@ import { QrCode } from '../../shared/ui/QrCode';
 import { TextField } from '../../shared/ui/TextField';
 import { inlineTargetStyle, noMarginStyle, plainListStyle, subheadingStyle } from '../../shared/ui/styles';
 import { PRIMARY_ACTION, kioskActions, selectKiosk } from '../kiosk';
+import { selectCustomerEmail } from '../payment';
 import { selectCompany } from '../shop';
 import { receiptActions } from './receiptSlice';
 import { receiptSaga } from './receiptSagas';
@@ -81,7 +82,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
             css={{ padding: `${space.sm}px 0`, borderBottom: `1px solid ${theme.borderColor}` }}
           >
             <div css={row}>
-              <strong>{line.title}</strong>
+              <strong css={{ minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' }}>{line.title}</strong>
               <span>{m(lineTotal(line))}</span>
             </div>
             <div css={{ fontSize: fontSize.small }}>
@@ -169,11 +170,22 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 }
 
 /** §2 e-mail field and send button: idle, sending, error, sent (§4, §8). */
-function EmailReceipt({ shopId, receiptId, kiosk }: { shopId: string; receiptId: string; kiosk: boolean }) {
+function EmailReceipt({
+  shopId,
+  receiptId,
+  kiosk,
+  givenEmail,
+}: {
+  shopId: string;
+  receiptId: string;
+  kiosk: boolean;
+  /** Filled in to start with (issue 26): the address the customer gave in the cart, or ''. */
+  givenEmail: string;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { email: status, emailError } = useAppSelector(selectReceiptState);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(givenEmail);
   const [touched, setTouched] = useState(false);
   const invalid = validateField('email', email, { active: true, required: true });
   const onSubmit = (event: FormEvent) => {
@@ -253,6 +265,11 @@ export function ReceiptPage() {
   const kiosk = useAppSelector(selectKiosk);
   // A kiosk shows only the receipt of the payment just made on it: never an earlier customer's (Back, a link).
   const hidden = kiosk.enabled && kiosk.receiptId !== receiptId;
+  // The customer's own address, as they typed it in the cart. On a kiosk only while that customer is still
+  // the one at the screen: the receipt shown is the one they just paid (above) and their details are still
+  // there; `kiosk/customerLeft` empties them, and the field is made again per customer (its key), so nothing
+  // typed or filled in for one customer is ever shown to the next.
+  const givenEmail = useAppSelector(selectCustomerEmail);
 
   useEffect(() => {
     if (!hidden) dispatch(receiptActions.loadRequested({ shopId: webshopId, receiptId }));
@@ -289,7 +306,15 @@ export function ReceiptPage() {
       {kiosk.enabled && <KioskTakeAway receiptId={receiptId} />}
       {status === 'loaded' && receipt && downloadUrl && (
         <>
-          {kiosk.enabled && <EmailReceipt shopId={webshopId} receiptId={receiptId} kiosk />}
+          {kiosk.enabled && (
+            <EmailReceipt
+              key={kiosk.customer}
+              shopId={webshopId}
+              receiptId={receiptId}
+              kiosk
+              givenEmail={givenEmail}
+            />
+          )}
           <ReceiptBody receipt={receipt} />
           {!kiosk.enabled && (
             <>
@@ -298,7 +323,7 @@ export function ReceiptPage() {
                   {t('receipt.download')}
                 </ButtonLink>
               </p>
-              <EmailReceipt shopId={webshopId} receiptId={receiptId} kiosk={false} />
+              <EmailReceipt shopId={webshopId} receiptId={receiptId} kiosk={false} givenEmail={givenEmail} />
             </>
           )}
         </>

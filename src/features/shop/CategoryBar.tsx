@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@emotion/react';
 import type { Category } from '../../domain/types';
@@ -12,17 +12,24 @@ export const categoryAnchor = (index: number) => `category-${index}`;
 
 /**
  * §2 sticky category bar: one anchor per category; once scrolled past its place it sticks to the top and
- * also shows a cart link.
+ * also shows a cart link. Issue 26: a search button opens the menu's search, whose field (`search`) then
+ * takes the links' place.
  */
 export function CategoryBar({
   categories,
   shopId,
   onJump,
+  onSearch,
+  search,
 }: {
   categories: Category[];
   shopId: string;
   /** Called with the category's index before the browser jumps to it (the store draws its cards first). */
   onJump?: (index: number) => void;
+  /** Opens the search (the button shows while `search` is not given). */
+  onSearch: () => void;
+  /** The open search's field, in place of the category links. */
+  search: ReactNode;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -57,37 +64,64 @@ export function CategoryBar({
           boxShadow: stuck ? '0 2px 6px rgba(0,0,0,0.12)' : 'none',
         }}
       >
-        <ul
-          css={{
-            ...plainListStyle,
-            display: 'flex',
-            gap: space.xs,
-            overflowX: 'auto',
-            flex: 1,
-            scrollbarWidth: 'thin',
-            // One rule for every link (not a style object per link).
-            '& > li': { flex: 'none' },
-            '& a': {
-              display: 'inline-flex',
-              alignItems: 'center',
-              minHeight: touchTarget.phone,
-              padding: '0 14px',
-              borderRadius: radius.pill,
-              color: theme.textColor,
-              textDecoration: 'none',
-              whiteSpace: 'nowrap',
-              '&:hover': { background: theme.transparentBackgroundColor, textDecoration: 'underline' },
-            },
-          }}
-        >
-          {categories.map((category, index) => (
-            <li key={category.id}>
-              <a href={`#${categoryAnchor(index)}`} onClick={onJump && (() => onJump(index))}>
-                {category.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {search ?? (
+          <>
+            <button
+              type="button"
+              aria-label={t('search.open')}
+              onClick={onSearch}
+              css={{
+                flex: 'none',
+                display: 'grid',
+                placeItems: 'center',
+                minWidth: touchTarget.phone,
+                minHeight: touchTarget.phone,
+                padding: 0,
+                color: theme.textColor,
+                background: 'transparent',
+                border: `1px solid ${theme.borderColor}`,
+                borderRadius: radius.pill,
+                cursor: 'pointer',
+              }}
+            >
+              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                <circle cx="8" cy="8" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="m12.5 12.5 6 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+            <ul
+              css={{
+                ...plainListStyle,
+                display: 'flex',
+                gap: space.xs,
+                overflowX: 'auto',
+                flex: 1,
+                scrollbarWidth: 'thin',
+                // One rule for every link (not a style object per link).
+                '& > li': { flex: 'none' },
+                '& a': {
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  minHeight: touchTarget.phone,
+                  padding: '0 14px',
+                  borderRadius: radius.pill,
+                  color: theme.textColor,
+                  textDecoration: 'none',
+                  whiteSpace: 'nowrap',
+                  '&:hover': { background: theme.transparentBackgroundColor, textDecoration: 'underline' },
+                },
+              }}
+            >
+              {categories.map((category, index) => (
+                <li key={category.id}>
+                  <a href={`#${categoryAnchor(index)}`} onClick={onJump && (() => onJump(index))}>
+                    {category.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         {stuck && <CartSummaryLink shopId={shopId} color={theme.textColor} />}
       </nav>
     </>

@@ -4,10 +4,16 @@ import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { Product } from '../../domain/types';
-import { fontSize, radius, space } from '../../shared/theme/tokens';
+import { fontSize, radius, space, touchTarget } from '../../shared/theme/tokens';
 import { noMarginStyle, preLineStyle } from '../../shared/ui/styles';
 import { selectCategoryOfProduct } from './shopSelectors';
 import { TagList } from './TagList';
+
+/**
+ * Long one-word titles (Kardemummabulle, Karjalanpiirakka) wrap inside the popup, hyphenated in the page's
+ * language where the browser can, broken anywhere as a last resort: never cut off.
+ */
+const wrapWordsStyle = { overflowWrap: 'anywhere', hyphens: 'auto' } as const;
 
 /**
  * What the popup and the product page show of a product (§2): image, title, out-of-stock marker,
@@ -19,12 +25,15 @@ export function ProductDetails({
   imageSize,
   showCategory,
   headingLevel,
+  closeButton = false,
 }: {
   product: Product;
   titleId: string;
   imageSize: number;
   showCategory: boolean;
   headingLevel: 1 | 2;
+  /** The popup's close button sits in the top corner: a title without a picture above it keeps clear of it. */
+  closeButton?: boolean;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -47,7 +56,14 @@ export function ProductDetails({
           }}
         />
       )}
-      <Heading id={titleId} css={{ margin: `${space.md}px 0 ${space.xs}px` }}>
+      <Heading
+        id={titleId}
+        css={[
+          wrapWordsStyle,
+          { margin: `${space.md}px 0 ${space.xs}px` },
+          closeButton && !product.image && { paddingRight: touchTarget.phone },
+        ]}
+      >
         {product.title}
       </Heading>
       {isOutOfStock(product) && (
@@ -60,7 +76,7 @@ export function ProductDetails({
         {formatMoney(product.price)}
       </p>
       <TagList tagIds={product.tagIds} label={t('product.tags')} />
-      {product.description && <p css={preLineStyle}>{product.description}</p>}
+      {product.description && <p css={[preLineStyle, wrapWordsStyle]}>{product.description}</p>}
     </>
   );
 }

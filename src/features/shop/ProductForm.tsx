@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
@@ -14,6 +14,10 @@ import { Stepper } from '../../shared/ui/Stepper';
 import { cartActions, selectRemainingStock, unitPrice } from '../cart';
 import { DeviationPicker } from './DeviationPicker';
 import { selectDeviationEntities, selectDeviationGroupEntities, selectProductById } from './shopSelectors';
+
+/** The look of a disabled button (Button's `:disabled`, no hover) for one that is only aria-disabled. */
+const ariaDisabledStyle = (primary: string) =>
+  ({ opacity: 0.5, cursor: 'not-allowed', '&:hover:not(:disabled)': { background: primary } }) as const;
 
 /**
  * The order part of the product popup and page (§2): extras, note, running total, quantity stepper and
@@ -40,6 +44,10 @@ export function ProductForm({
   const [note, setNote] = useState(editing?.description ?? '');
   // §5 popup quantity defaults to 1; an edited item starts at its count.
   const [quantity, setQuantity] = useState(editing?.count ?? (remaining > 0 ? 1 : 0));
+  // Times the customer tried to add while an extras group was not yet valid: from the first, the groups say
+  // what is missing (issue 26: before that each shows only its rule); each try brings the first one into view.
+  const [attempts, setAttempts] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const groups = useMemo(
     () =>
@@ -48,6 +56,12 @@ export function ProductForm({
         .filter((g): g is DeviationGroup => g !== undefined),
     [product, groupEntities],
   );
+  useEffect(() => {
+    if (attempts === 0) return;
+    // After the render that marked the groups, so the focused box is read with its group's message.
+    const group = formRef.current?.querySelector('fieldset[aria-invalid="true"]');
+    group?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [attempts]);
   if (!product) return null;
 
   // §5 popup max = remaining stock; an edited item may keep its own count on top of it.
@@ -55,23 +69,32 @@ export function ProductForm({
   const invalid = invalidGroups(groups, selected);
   const soldOut = isOutOfStock(product) && !editing;
   const total = multiplyMoney(unitPrice(product, selected, deviations), quantity);
-  const disabled = invalid.length > 0 || soldOut || (!editing && quantity < 1);
+  // §5: nothing to add (sold out, quantity 0) disables the button outright. Extras still to choose only mark it
+  // aria-disabled: it looks and reads disabled and adds nothing, but a press (or Enter) reaches the form and
+  // turns the groups' hints into their messages.
+  const blocked = soldOut || (!editing && quantity < 1);
+  const extrasMissing = invalid.length > 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (disabled) return;
+    if (blocked) return;
+    if (extrasMissing) {
+      setAttempts((n) => n + 1);
+      return;
+    }
     const item = { productId, deviations: selected, description: note.trim(), count: quantity };
     dispatch(editing ? cartActions.itemUpdated({ id: editing.id, item }) : cartActions.itemAdded(item));
     onDone();
   };
 
   return (
-    <form onSubmit={onSubmit} css={{ display: 'flex', flexDirection: 'column', gap: space.md }}>
+    <form ref={formRef} onSubmit={onSubmit} css={{ display: 'flex', flexDirection: 'column', gap: space.md }}>
       <DeviationPicker
         groups={groups}
         deviations={deviations}
         selected={selected}
         onToggle={(group, id) => setSelected((current) => toggleDeviation(group, current, id))}
+        showErrors={attempts > 0}
       />
       <div css={fieldStyle}>
         <label htmlFor={noteId} css={fieldLabelStyle}>
@@ -114,7 +137,12 @@ export function ProductForm({
             {t('product.total', { total: formatMoney(total) })}
           </p>
         </div>
-        <Button type="submit" disabled={disabled} css={{ width: '100%' }}>
+        <Button
+          type="submit"
+          disabled={blocked}
+          aria-disabled={!blocked && extrasMissing ? true : undefined}
+          css={[{ width: '100%' }, !blocked && extrasMissing && ariaDisabledStyle(theme.primaryColor)]}
+        >
           {editing ? t('product.update') : t('product.add')}
         </Button>
       </div>

@@ -40,6 +40,7 @@ export function ProductPopupDialog({
           imageSize={300}
           showCategory={false}
           headingLevel={2}
+          closeButton
         />
         <ProductForm productId={productId} editing={editing} onDone={onClose} />
       </div>

@@ -2,7 +2,7 @@ import { Global, useTheme } from '@emotion/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
 import { preLineStyle } from '../../shared/ui/styles';
@@ -12,12 +12,17 @@ import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductBlock, type CardSettings } from './ProductBlock';
 import { cardTexts } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
-import { selectCategories, selectShopInfo } from './shopSelectors';
+import { selectCategories, selectProductEntities, selectShopInfo, selectTagEntities } from './shopSelectors';
+import { whenIdle } from '../../shared/whenIdle';
 import { gridOf, storeClass, storeStyles } from './storeStyles';
 import { BLOCK_SIZE, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
 import type { RootState } from '../../app/hooks';
 
 const selectHasActiveTab = (state: RootState) => state.session.activeTab !== null;
+
+/** The search's code (issue 26), its own chunk: fetched when the page is idle or a search is asked for. */
+const loadMenuSearch = () => import(/* webpackChunkName: "menu-search" */ './menuSearch');
+type MenuSearch = Awaited<ReturnType<typeof loadMenuSearch>>;
 
 /** Products drawn in the first render of a big shop (whole blocks from the top); the observer does the rest. */
 const FIRST_DRAWN = 24;
@@ -49,8 +54,38 @@ export function StorePage() {
   const [openProduct, setOpenProduct] = useState<string | null>(null);
   const close = useCallback(() => setOpenProduct(null), []);
 
+  // Issue 26 the search lives in the address (`?q=`, `?tags=`: menuSearch.tsx), so Back returns to the
+  // results and a link shares them. Until its code is here the whole menu shows, as the host rendered it.
+  const [params, setParams] = useSearchParams();
+  const searching = params.has('q') || params.has('tags');
+  // What the customer typed leads (the results follow each keystroke at once); the address catches up when
+  // typing pauses. An address changed since (Back, "Clear the search", the kiosk's reset) wins.
+  const q = params.get('q');
+  const [typed, setTyped] = useState<{ text: string; over: string | null } | null>(null);
+  const text = typed && typed.over === q ? typed.text : (q ?? '');
+  const products = useAppSelector(selectProductEntities);
+  const tags = useAppSelector(selectTagEntities);
+  const [search, setSearch] = useState<MenuSearch | null>(null);
+  // Opened with the button (not by the address): the field takes the focus.
+  const [openedHere, setOpenedHere] = useState(false);
+  useEffect(() => {
+    const load = () => void loadMenuSearch().then(setSearch, () => undefined);
+    if (searching) load();
+    return searching ? undefined : whenIdle(load);
+  }, [searching]);
+  // The index is built off the first load: once the code is here, before the first keystroke.
+  useEffect(() => {
+    if (search) return whenIdle(() => search.prepareMenuSearch(products, categories, tags));
+  }, [search, products, categories, tags]);
+  const found = useMemo(
+    () => (search && searching ? search.filterMenu(text, params, categories, products, tags) : null),
+    [search, searching, text, params, categories, products, tags],
+  );
+  const shown = found?.categories ?? categories;
+
   const displayType = info?.displayType ?? 'NO_IMAGE';
   const grid = useMemo(() => gridOf(displayType, kiosk), [displayType, kiosk]);
+  // Windowed by the whole shop's size, so a search never switches the store's layout.
   const total = categories.reduce((n, c) => n + c.productIds.length, 0);
   const windowed = total > WINDOW_FROM;
   const styles = useMemo(() => storeStyles(theme, grid, windowed), [theme, grid, windowed]);
@@ -68,9 +103,9 @@ export function StorePage() {
   // Where each category starts in the whole list of products (eager images, the first blocks drawn).
   const starts = useMemo(() => {
     const result: number[] = [];
-    categories.reduce((n, c) => (result.push(n), n + c.productIds.length), 0);
+    shown.reduce((n, c) => (result.push(n), n + c.productIds.length), 0);
     return result;
-  }, [categories]);
+  }, [shown]);
   // A category jump draws the target's cards before the browser scrolls there.
   const jump = useCallback((index: number) => win.revealSection(index), [win]);
 
@@ -81,12 +116,44 @@ export function StorePage() {
   return (
     <>
       <Global styles={styles} />
-      {categories.length > 0 && <CategoryBar categories={categories} shopId={webshopId} onJump={jump} />}
+      {categories.length > 0 && (
+        <CategoryBar
+          categories={shown}
+          shopId={webshopId}
+          onJump={jump}
+          onSearch={() => {
+            setOpenedHere(true);
+            setParams((current) => new URLSearchParams([...current, ['q', '']]));
+          }}
+          search={
+            search && searching ? (
+              <search.SearchField
+                text={text}
+                onType={(next) => setTyped({ text: next, over: q })}
+                setParams={setParams}
+                autoFocus={openedHere}
+              />
+            ) : undefined
+          }
+        />
+      )}
       <Page>
         <VisuallyHidden as="h1">{info.title}</VisuallyHidden>
-        {info.description && <p css={[preLineStyle, { marginTop: 0 }]}>{info.description}</p>}
+        {search && found ? (
+          <search.SearchSummary
+            text={text}
+            params={params}
+            setParams={setParams}
+            count={found.count}
+            categories={categories}
+            products={products}
+            tags={tags}
+          />
+        ) : (
+          info.description && <p css={[preLineStyle, { marginTop: 0 }]}>{info.description}</p>
+        )}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
-        {categories.map((category, index) => (
+        {shown.map((category, index) => (
           <CategorySection
             key={category.id}
             index={index}

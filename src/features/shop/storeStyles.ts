@@ -41,6 +41,9 @@ export function gridOf(displayType: DisplayType, kiosk: boolean) {
 
 const c = (name: string) => `.${name}`;
 
+/** Long one-word titles wrap, hyphenated in the page's language where the browser can: never cut off. */
+const wrapWords = { overflowWrap: 'anywhere', hyphens: 'auto' } as const;
+
 /**
  * The stylesheet for `<Global styles>`: theme colours and the grid's columns baked in. A `windowed` store
  * keeps the view still itself when blocks are drawn above it (see ProductBlock), so its sections are no
@@ -57,7 +60,8 @@ export function storeStyles(
     [c(storeClass.section)]: { scrollMarginTop: 64, overflowAnchor: windowed ? 'none' : 'auto' },
     [c(storeClass.grid)]: {
       display: 'grid',
-      gridTemplateColumns: `repeat(auto-fill, minmax(${minCard}px, 1fr))`,
+      // Never wider than the page: a 320 px phone has less room than a row card's 300 px column.
+      gridTemplateColumns: `repeat(auto-fill, minmax(min(${minCard}px, 100%), 1fr))`,
       gap,
     },
     // Blocks follow each other as if one grid: the gap between their rows stays.
@@ -99,9 +103,13 @@ export function storeStyles(
     [`${large} ${c(storeClass.body)}`]: { padding: `0 ${space.md}px ${space.md}px` },
     // A long compound word (Kardemummabulle, Karjalanpiirakka) wraps, hyphenated where the browser knows
     // the page's language, broken anywhere as a last resort: never cut off by the card.
-    [c(storeClass.title)]: { margin: 0, fontSize: fontSize.lead, overflowWrap: 'anywhere', hyphens: 'auto' },
+    [c(storeClass.title)]: { margin: 0, fontSize: fontSize.lead, ...wrapWords },
     // The card's main control covers the whole card (a click anywhere opens it); the add button sits above.
+    // The title's text is laid out in it (a button of its own in row cards): it wraps the same way, said
+    // again rather than trusted to inherit into a form control.
     [c(storeClass.open)]: {
+      ...wrapWords,
+      maxWidth: '100%',
       color: theme.textColor,
       textDecoration: 'none',
       font: 'inherit',
@@ -118,6 +126,8 @@ export function storeStyles(
       margin: 0,
       fontSize: fontSize.small,
       opacity: 0.85,
+      // Two lines at most (by design), but a long word wraps inside them rather than running out of the card.
+      overflowWrap: 'anywhere',
       display: '-webkit-box',
       WebkitLineClamp: 2,
       WebkitBoxOrient: 'vertical',
