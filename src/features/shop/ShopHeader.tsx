@@ -27,9 +27,10 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         background: info ? theme.navBarColor : 'transparent',
         color: theme.contrastTextColor,
         display: 'flex',
-        // A kiosk's header holds the language buttons too: with larger text it goes on over two lines
-        // rather than clip anything (issue 23).
-        flexWrap: kiosk ? 'wrap' : undefined,
+        // Rather than clip anything it goes on over two lines: a kiosk's header holds the language buttons
+        // too, with larger text (issue 23); on a 320 px phone the shop's name takes a line of its own when
+        // less than 5em of it would fit beside the logo and the cart (issue 26).
+        flexWrap: 'wrap',
         alignItems: 'center',
         gap: space.md,
         padding: `${space.sm}px ${space.lg}px`,
@@ -60,7 +61,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
       {/* The shop's name may shorten; the order reference (the table) after the dash always stays in view. */}
       <p
         css={{
-          flex: kiosk ? '1 1 8em' : 1,
+          flex: kiosk ? '1 1 8em' : '1 1 5em',
           minWidth: 0,
           margin: 0,
           fontWeight: 700,

@@ -59,10 +59,12 @@ export function StorePage() {
   const [params, setParams] = useSearchParams();
   const searching = params.has('q') || params.has('tags');
   // What the customer typed leads (the results follow each keystroke at once); the address catches up when
-  // typing pauses. An address changed since (Back, "Clear the search", the kiosk's reset) wins.
+  // typing pauses. The field drops it when the address changes otherwise ("Clear the search"); a search
+  // closed (Close, the kiosk's reset) forgets it.
   const q = params.get('q');
-  const [typed, setTyped] = useState<{ text: string; over: string | null } | null>(null);
-  const text = typed && typed.over === q ? typed.text : (q ?? '');
+  const [typed, setTyped] = useState<string | null>(null);
+  if (!searching && typed !== null) setTyped(null);
+  const text = typed ?? q ?? '';
   const products = useAppSelector(selectProductEntities);
   const tags = useAppSelector(selectTagEntities);
   const [search, setSearch] = useState<MenuSearch | null>(null);
@@ -129,7 +131,8 @@ export function StorePage() {
             search && searching ? (
               <search.SearchField
                 text={text}
-                onType={(next) => setTyped({ text: next, over: q })}
+                addressText={q ?? ''}
+                onType={setTyped}
                 setParams={setParams}
                 autoFocus={openedHere}
               />

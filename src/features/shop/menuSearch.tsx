@@ -126,12 +126,17 @@ export function filterMenu(
  */
 export function SearchField({
   text,
+  addressText,
   onType,
   setParams,
   autoFocus,
 }: {
+  /** The text shown: what was typed, or the address's. */
   text: string;
-  onType: (text: string) => void;
+  /** The address's `q`. */
+  addressText: string;
+  /** A keystroke's text; null: the address's text leads again. */
+  onType: (text: string | null) => void;
   setParams: SetParams;
   autoFocus: boolean;
 }) {
@@ -139,10 +144,21 @@ export function SearchField({
   const theme = useTheme();
   const input = useRef<HTMLInputElement>(null);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The text this field last put in the address: an address with another one was changed elsewhere
+  // ("Clear the search"), and its text then leads.
+  const written = useRef(addressText);
   useEffect(() => () => clearTimeout(pending.current), []);
+  useEffect(() => {
+    if (addressText === written.current) return;
+    written.current = addressText;
+    clearTimeout(pending.current);
+    pending.current = undefined;
+    onType(null);
+  }, [addressText, onType]);
   const write = (next: string) => {
     clearTimeout(pending.current);
     pending.current = undefined;
+    written.current = next;
     writeQuery(setParams, { q: next });
   };
   const change = (next: string) => {
