@@ -56,8 +56,8 @@ function mockFetch(): void {
   Object.assign(globalThis, { fetch: fetchMock });
 }
 
-/** Lets the double's setTimeout(0) work (ready) and pending promises run. */
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Runs the double's 0 ms timers (ready) on Jest's fake clock, and the promises they settle. */
+const settle = () => jest.advanceTimersByTimeAsync(0);
 
 function setWalletCookie(value: string | null): void {
   document.cookie =
@@ -136,6 +136,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  jest.useFakeTimers();
   mockFetch();
   setWalletCookie(null);
   window.history.replaceState(null, '', '/cafe');
@@ -144,6 +145,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const element of created.splice(0)) element.destroy();
   document.body.innerHTML = '';
+  jest.useRealTimers();
 });
 
 describe('availability per demo session', () => {
