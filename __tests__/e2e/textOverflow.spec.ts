@@ -83,11 +83,12 @@ interface Offender {
 }
 
 /**
- * Measures the page now: for every rendered text node, the box its text is laid out in (the text's element,
+ * Measures the page now. For every rendered text node, the box its text is laid out in (the text's element,
  * or the nearest ancestor that is not inline) must not be wider inside than it is (scrollWidth ≤ clientWidth
  * + 1), and the text must not reach past a clipping ancestor or the viewport's right edge. Left out: scroll
  * containers by design (overflow-x auto or scroll), form fields, visually hidden text (1 px boxes, clip),
- * invisible text and text kept wholly off screen (the skip link until focused).
+ * invisible text and text kept wholly off screen (the skip link until focused). And no control (button,
+ * link, field) outside a scroll container reaches past the screen's sides.
  */
 function measure(page: Page): Promise<Offender[]> {
   return page.evaluate(() => {
@@ -170,6 +171,25 @@ function measure(page: Page): Promise<Offender[]> {
           why: `cut by ${clip.el === document.documentElement ? 'the screen edge' : selector(clip.el)}`,
         });
     }
+
+    // A control (button, link, field) partly past the screen's side, outside a scroll container: its
+    // edge or part of its label cannot be seen or reached.
+    for (const control of document.querySelectorAll('a[href], button, input, select, textarea')) {
+      const r = control.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || hiddenByDesign(control)) continue;
+      if (r.right <= 0 || r.left >= viewport) continue; // wholly off screen by design (the skip link)
+      let scrollable = false;
+      for (let e = control.parentElement; e && !scrollable; e = e.parentElement)
+        scrollable = scrolls(getComputedStyle(e));
+      if (!scrollable && (r.right > viewport + 1 || r.left < -1))
+        offenders.push({
+          selector: selector(control),
+          text: (control.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60),
+          scrollWidth: Math.round(r.right - Math.max(0, r.left)),
+          clientWidth: viewport,
+          why: 'the control reaches past the screen edge',
+        });
+    }
     return offenders;
   });
 }
@@ -183,7 +203,7 @@ for (const fixture of SHOPS) {
       test.use({ viewport: { width, height: 800 } });
 
       for (const lng of LANGUAGES) {
-        test(`issue 26: ${plan.shopId} in ${lng} at ${width} px: no text runs out of its box on the store page, popup, cart and kiosk panel`, async ({
+        test(`issue 26: ${plan.shopId} in ${lng} at ${width} px: no text runs out of its box and no control past the screen's edge on the store page, popup, cart and kiosk panel`, async ({
           page,
         }) => {
           const found: string[] = [];

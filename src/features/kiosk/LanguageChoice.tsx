@@ -18,7 +18,11 @@ export function LanguageChoice() {
   const { t, i18n } = useTranslation();
   const current = useLanguage();
   return (
-    <div role="group" aria-label={t('kiosk.language')} css={{ display: 'flex', gap: space.xs }}>
+    <div
+      role="group"
+      aria-label={t('kiosk.language')}
+      css={{ display: 'flex', flexWrap: 'wrap', gap: space.xs }}
+    >
       {LANGUAGES.map(({ code, name, lang }) => (
         <button
           key={code}

@@ -28,8 +28,8 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         color: theme.contrastTextColor,
         display: 'flex',
         // Rather than clip anything it goes on over two lines: a kiosk's header holds the language buttons
-        // too, with larger text (issue 23); on a 320 px phone the shop's name takes a line of its own when
-        // less than 5em of it would fit beside the logo and the cart (issue 26).
+        // too, with larger text (issue 23); on a phone the shop's name never shortens a word that would fit
+        // (issue 26).
         flexWrap: 'wrap',
         alignItems: 'center',
         gap: space.md,
@@ -61,7 +61,9 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
       {/* The shop's name may shorten; the order reference (the table) after the dash always stays in view. */}
       <p
         css={{
-          flex: kiosk ? '1 1 8em' : '1 1 5em',
+          // On a phone its longest word is the least it takes beside the logo: a name whose word would not
+          // fit there goes to a line of its own, so it is never shortened where it could be shown whole.
+          ...(kiosk ? { flex: '1 1 8em' } : { flex: '1 1 auto', width: 'min-content' }),
           minWidth: 0,
           margin: 0,
           fontWeight: 700,
@@ -77,7 +79,8 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
             display: '-webkit-box',
             WebkitLineClamp: 2,
             WebkitBoxOrient: 'vertical',
-            overflowWrap: 'anywhere',
+            // Not 'anywhere', which would make its least width one letter (see the flex above).
+            overflowWrap: 'break-word',
           }}
         >
           {info?.title}

@@ -90,7 +90,11 @@ export function StorePage() {
   // Windowed by the whole shop's size, so a search never switches the store's layout.
   const total = categories.reduce((n, c) => n + c.productIds.length, 0);
   const windowed = total > WINDOW_FROM;
-  const styles = useMemo(() => storeStyles(theme, grid, windowed), [theme, grid, windowed]);
+  // The element itself is kept: emotion's Global serializes its styles at every render it gets.
+  const stylesheet = useMemo(
+    () => <Global styles={storeStyles(theme, grid, windowed)} />,
+    [theme, grid, windowed],
+  );
   const win = useMemo(
     () => new StoreWindow(windowed, guessMetrics(displayType, grid)),
     [windowed, displayType, grid],
@@ -117,7 +121,7 @@ export function StorePage() {
 
   return (
     <>
-      <Global styles={styles} />
+      {stylesheet}
       {categories.length > 0 && (
         <CategoryBar
           categories={shown}
@@ -161,7 +165,9 @@ export function StorePage() {
             key={category.id}
             index={index}
             category={category}
-            start={starts[index] ?? 0}
+            // Only whether a block starts within FIRST_DRAWN matters: the same value past it lets a section
+            // whose products a keystroke left alone skip that render.
+            start={Math.min(starts[index] ?? 0, FIRST_DRAWN)}
             win={win}
             card={card}
           />
@@ -193,6 +199,7 @@ const CategorySection = memo(function CategorySection({
     return result;
   }, [category.productIds]);
   const anchor = categoryAnchor(index);
+  const label = card.texts.showProducts(category.name);
   return (
     <section id={anchor} aria-labelledby={`${anchor}-title`} className={storeClass.section}>
       <h2 id={`${anchor}-title`}>{category.name}</h2>
@@ -206,7 +213,7 @@ const CategorySection = memo(function CategorySection({
             productIds={productIds}
             first={first}
             initiallyDrawn={first < FIRST_DRAWN}
-            label={card.texts.showProducts(category.name)}
+            label={label}
             card={card}
           />
         );

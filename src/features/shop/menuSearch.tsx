@@ -85,10 +85,17 @@ function indexFor(products: Products, categories: readonly Category[], tags: Tag
 /** Builds the shop's index ahead of the first keystroke (called when the page is idle). */
 export const prepareMenuSearch = indexFor;
 
+// The results' category objects, kept while their products stay the same: the store's memoized sections
+// then skip the keystrokes that leave them as they were.
+const narrowed = new WeakMap<Category, Category>();
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
 /**
  * The categories that have matches, in the shop's order, each with its matching products: those spelt as
  * typed first, then those found without accents, then by a typo, each in the shop's order. Several tags
- * mean products with all of them.
+ * mean products with all of them. A category whose matches are unchanged is the same object as before.
  */
 export function filterMenu(
   text: string,
@@ -102,19 +109,25 @@ export function filterMenu(
   const found = new Set<string>();
   const result: Category[] = [];
   for (const category of categories) {
-    const productIds = category.productIds
-      .filter((id) => {
-        const product = products[id];
-        return (
-          product !== undefined &&
-          (ranks === null || ranks.has(id)) &&
-          tagIds.every((tagId) => product.tagIds.includes(tagId))
-        );
-      })
-      .sort((a, b) => (ranks?.get(a) ?? 0) - (ranks?.get(b) ?? 0));
+    const productIds = category.productIds.filter((id) => {
+      const product = products[id];
+      return (
+        product !== undefined &&
+        (ranks === null || ranks.has(id)) &&
+        tagIds.every((tagId) => product.tagIds.includes(tagId))
+      );
+    });
     if (productIds.length === 0) continue;
+    if (ranks) productIds.sort((a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0));
     productIds.forEach((id) => found.add(id));
-    result.push({ ...category, productIds });
+    const before = narrowed.get(category);
+    if (sameIds(productIds, category.productIds)) result.push(category);
+    else if (before && sameIds(productIds, before.productIds)) result.push(before);
+    else {
+      const next = { ...category, productIds };
+      narrowed.set(category, next);
+      result.push(next);
+    }
   }
   return { categories: result, count: found.size };
 }
@@ -289,7 +302,25 @@ export function SearchSummary({
       {shopTags.length > 0 && (
         <ul
           aria-label={t('search.tags')}
-          css={[plainListStyle, { display: 'flex', flexWrap: 'wrap', gap: space.xs }]}
+          css={[
+            plainListStyle,
+            {
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: space.xs,
+              // One rule for every chip (not a style object per chip): only its colours are its own.
+              '& button': {
+                minHeight: touchTarget.phone,
+                padding: `0 ${space.md}px`,
+                font: 'inherit',
+                fontWeight: 600,
+                borderRadius: radius.pill,
+                cursor: 'pointer',
+                borderWidth: 2,
+                borderStyle: 'solid',
+              },
+            },
+          ]}
         >
           {shopTags.map((tag) => {
             const on = chosen.includes(tag.id);
@@ -299,19 +330,10 @@ export function SearchSummary({
                   type="button"
                   aria-pressed={on}
                   onClick={() => onToggleTag(tag.id)}
-                  css={{
-                    minHeight: touchTarget.phone,
-                    padding: `0 ${space.md}px`,
-                    font: 'inherit',
-                    fontWeight: 600,
-                    borderRadius: radius.pill,
-                    cursor: 'pointer',
-                    border: `2px solid ${tag.color}`,
-                  }}
                   style={
                     on
-                      ? { background: tag.color, color: readableTextOn(tag.color) }
-                      : { background: theme.backgroundColor, color: theme.textColor }
+                      ? { borderColor: tag.color, background: tag.color, color: readableTextOn(tag.color) }
+                      : { borderColor: tag.color, background: theme.backgroundColor, color: theme.textColor }
                   }
                 >
                   {on && <span aria-hidden="true">✓ </span>}
