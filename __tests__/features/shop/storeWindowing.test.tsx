@@ -135,6 +135,55 @@ describe('§Performance the 2,000-product shop draws only what is near the viewp
     }
   });
 
+  it('issue 26: while the menu search is open the empty blocks hold no titles for find (the search finds them); closed, they do again', async () => {
+    // The page's idle callbacks are run when the test says, so "none written" is not a race.
+    const idle = new Map<number, IdleRequestCallback>();
+    let lastId = 0;
+    window.requestIdleCallback = (callback) => (idle.set(++lastId, callback), lastId);
+    window.cancelIdleCallback = (id) => void idle.delete(id);
+    const flushIdle = () =>
+      act(() => {
+        for (const [id, callback] of idle) {
+          idle.delete(id);
+          callback({ didTimeout: false, timeRemaining: () => 50 });
+        }
+      });
+    try {
+      const { history, unmount } = await renderBigShop();
+      flushIdle();
+      expect(emptyBlock('Category 5').querySelectorAll('[hidden="until-found"]')).toHaveLength(50);
+
+      act(() => history.replace('/bigshop?q=Item'));
+      await waitFor(() => expect(document.querySelector('[data-query="Item"]')).not.toBeNull());
+      flushIdle();
+      expect(emptyBlock('Category 5').querySelectorAll('[hidden="until-found"]')).toHaveLength(0);
+
+      act(() => history.replace('/bigshop'));
+      flushIdle();
+      expect(emptyBlock('Category 5').querySelectorAll('[hidden="until-found"]')).toHaveLength(50);
+      unmount(); // its effects cancel their idle callbacks with the functions below
+    } finally {
+      // @ts-expect-error jsdom has none: the store falls back to a timer, as before this test.
+      delete window.requestIdleCallback;
+      // @ts-expect-error as above
+      delete window.cancelIdleCallback;
+    }
+  });
+
+  it('issue 26: an emptied block that a search gives other products is estimated again, not kept at the old height', async () => {
+    const { history } = await renderBigShop();
+    scroll([{ target: blockOf('Category 1'), isIntersecting: false, height: 1234 }]);
+    expect(emptyBlock('Category 1').style.height).toBe('1234px');
+    // "Item 2": Items 2 and 20–29 of Category 1 (and more elsewhere).
+    act(() => history.replace('/bigshop?q=Item%202'));
+    await waitFor(() => expect(section('Category 1').querySelectorAll('[role="button"]')).toHaveLength(1));
+    await waitFor(() => expect(emptyBlock('Category 1').style.height).not.toBe('1234px'));
+    expect(parseFloat(emptyBlock('Category 1').style.height)).toBeGreaterThan(0);
+    // Closed again, the block has its own products back and the height it kept for them.
+    act(() => history.replace('/bigshop'));
+    await waitFor(() => expect(emptyBlock('Category 1').style.height).toBe('1234px'));
+  });
+
   it("a card re-renders only when its own product's cart quantity changes, and an add asks only the drawn cards", async () => {
     // Counts each card's renders (see productCardRenders.test.tsx for how).
     const memoCard = ProductCard as unknown as { type: (props: { productId: string }) => unknown };

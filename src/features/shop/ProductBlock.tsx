@@ -30,10 +30,14 @@ export interface CardSettings {
   texts: CardTexts;
 }
 
-/** The height an empty block keeps: as measured when its cards went away, at that column count. */
+/**
+ * The height an empty block keeps: as measured when its cards went away, at that column count, for those
+ * products (a search gives the block others: then it is estimated again).
+ */
 interface KeptHeight {
   height: number;
   columns: number;
+  productIds: string[];
 }
 
 /** Where focus goes when an empty block is reached: its first or last control, or none (find). */
@@ -55,6 +59,7 @@ export const ProductBlock = memo(function ProductBlock({
   initiallyDrawn,
   label,
   card,
+  findable,
 }: {
   win: StoreWindow;
   section: number;
@@ -65,22 +70,29 @@ export const ProductBlock = memo(function ProductBlock({
   /** Accessible name of the empty block, e.g. 'Show the products in Fruit'. */
   label: string;
   card: CardSettings;
+  /**
+   * Whether the empty block holds its titles for the browser's find. Not while the menu's search is open:
+   * the search finds them, and the titles would be rewritten at every keystroke.
+   */
+  findable: boolean;
 }) {
   const [drawn, setDrawn] = useState(initiallyDrawn || !win.enabled);
   const [kept, setKept] = useState<KeptHeight | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   // What the observer's callbacks and the focus handlers need to know between renders.
-  const status = useRef({ drawn, near: drawn, emptyHeight: 0 });
+  const status = useRef({ drawn, near: drawn, emptyHeight: 0, productIds });
 
   useLayoutEffect(() => {
     status.current.drawn = drawn;
-  }, [drawn]);
+    status.current.productIds = productIds;
+  }, [drawn, productIds]);
 
   const empty = useCallback(
     (height: number) => {
       // No height without layout (a hidden page): estimate instead.
-      setKept(height > 0 ? { height, columns: win.getMetrics().columns } : null);
+      const { productIds: ids } = status.current;
+      setKept(height > 0 ? { height, columns: win.getMetrics().columns, productIds: ids } : null);
       setDrawn(false);
     },
     [win],
@@ -170,6 +182,7 @@ export const ProductBlock = memo(function ProductBlock({
           win={win}
           productIds={productIds}
           label={label}
+          findable={findable}
           kept={kept}
           onReveal={reveal}
           onHeight={onEmptyHeight}
@@ -192,6 +205,7 @@ function EmptyBlock({
   win,
   productIds,
   label,
+  findable,
   kept,
   onReveal,
   onHeight,
@@ -199,6 +213,7 @@ function EmptyBlock({
   win: StoreWindow;
   productIds: string[];
   label: string;
+  findable: boolean;
   kept: KeptHeight | null;
   onReveal: Reveal;
   onHeight: (height: number) => void;
@@ -207,7 +222,12 @@ function EmptyBlock({
   const metrics = useSyncExternalStore(win.subscribe, win.getMetrics, win.getMetrics);
   const products = useAppSelector((state) => selectProductEntities(state));
   const height =
-    kept && kept.columns === metrics.columns ? kept.height : estimateHeight(productIds.length, metrics);
+    kept &&
+    kept.columns === metrics.columns &&
+    kept.productIds.length === productIds.length &&
+    kept.productIds.every((id, i) => id === productIds[i])
+      ? kept.height
+      : estimateHeight(productIds.length, metrics);
   const ref = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => onHeight(height), [height, onHeight]);
@@ -216,7 +236,7 @@ function EmptyBlock({
   // `hidden="until-found"` (it makes `hidden` a boolean), and thousands of titles need no component each.
   useEffect(() => {
     const node = ref.current;
-    if (!node) return;
+    if (!node || !findable) return;
     const onMatch = (event: Event) => {
       const index = event.target instanceof HTMLElement ? Number(event.target.dataset.index) : NaN;
       onReveal(null, Number.isInteger(index) ? index : undefined);
@@ -240,7 +260,7 @@ function EmptyBlock({
       node.removeEventListener('beforematch', onMatch);
       node.replaceChildren();
     };
-  }, [win, products, productIds, onReveal]);
+  }, [win, products, productIds, onReveal, findable]);
 
   return (
     <div

@@ -170,6 +170,7 @@ export function StorePage() {
             start={Math.min(starts[index] ?? 0, FIRST_DRAWN)}
             win={win}
             card={card}
+            findable={!searching}
           />
         ))}
       </Page>
@@ -185,12 +186,14 @@ const CategorySection = memo(function CategorySection({
   start,
   win,
   card,
+  findable,
 }: {
   index: number;
   category: Category;
   start: number;
   win: StoreWindow;
   card: CardSettings;
+  findable: boolean;
 }) {
   const blocks = useMemo(() => {
     const result: string[][] = [];
@@ -215,6 +218,7 @@ const CategorySection = memo(function CategorySection({
             initiallyDrawn={first < FIRST_DRAWN}
             label={label}
             card={card}
+            findable={findable}
           />
         );
       })}

@@ -109,13 +109,11 @@ export function filterMenu(
   const found = new Set<string>();
   const result: Category[] = [];
   for (const category of categories) {
+    // The words first: on a big shop most products fail there, before their entity is looked up.
     const productIds = category.productIds.filter((id) => {
+      if (ranks !== null && !ranks.has(id)) return false;
       const product = products[id];
-      return (
-        product !== undefined &&
-        (ranks === null || ranks.has(id)) &&
-        tagIds.every((tagId) => product.tagIds.includes(tagId))
-      );
+      return product !== undefined && tagIds.every((tagId) => product.tagIds.includes(tagId));
     });
     if (productIds.length === 0) continue;
     if (ranks) productIds.sort((a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0));
@@ -154,6 +152,16 @@ export function SearchField({
   autoFocus: boolean;
 }) {
   const { t } = useTranslation();
+  // Looked up once per language, not at every keystroke.
+  const texts = useMemo(
+    () => ({
+      label: t('search.label'),
+      placeholder: t('search.placeholder'),
+      clear: t('search.clear'),
+      close: t('search.close'),
+    }),
+    [t],
+  );
   const theme = useTheme();
   const input = useRef<HTMLInputElement>(null);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -214,8 +222,8 @@ export function SearchField({
         onKeyDown={keyDown}
         // Leaving the field (to a result, the cart…) puts the text in the address first, for Back.
         onBlur={() => pending.current !== undefined && write(text)}
-        aria-label={t('search.label')}
-        placeholder={t('search.placeholder')}
+        aria-label={texts.label}
+        placeholder={texts.placeholder}
         autoFocus={autoFocus}
         autoComplete="off"
         autoCorrect="off"
@@ -239,7 +247,7 @@ export function SearchField({
       {text !== '' && (
         <button
           type="button"
-          aria-label={t('search.clear')}
+          aria-label={texts.clear}
           onClick={() => {
             change('');
             input.current?.focus();
@@ -258,7 +266,7 @@ export function SearchField({
         }}
         css={buttonCss}
       >
-        {t('search.close')}
+        {texts.close}
       </button>
     </form>
   );
