@@ -72,3 +72,16 @@ test('issue 26: a category whose matches a keystroke leaves unchanged is the sam
   // A category whose matches did change is a new object.
   expect(search('latte').categories[0]).not.toBe(search('a').categories[0]);
 });
+
+test('issue 26: a product the shop lists in two categories is found in both, each in that category’s order', () => {
+  const twice: Category[] = [
+    { id: 'coffee', name: 'Kaffe', productIds: ['latte', 'havre'] },
+    { id: 'tea', name: 'Te', productIds: ['chai', 'latte'] },
+  ];
+  const found = filterMenu('latte', new URLSearchParams(), twice, products, tags);
+  expect(found.categories.map((c) => [c.id, c.productIds])).toEqual([
+    ['coffee', ['latte']],
+    ['tea', ['chai', 'latte']],
+  ]);
+  expect(found.count).toBe(2);
+});
