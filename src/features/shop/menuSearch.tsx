@@ -92,24 +92,6 @@ const narrowed = new WeakMap<Category, Category>();
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
-/** Where each product stands in the shop: [its category's index, its place in it], once per shop. */
-const placesOf = new WeakMap<readonly Category[], Map<string, [number, number][]>>();
-
-function placesIn(categories: readonly Category[]): Map<string, [number, number][]> {
-  let places = placesOf.get(categories);
-  if (!places) {
-    places = new Map();
-    for (const [k, category] of categories.entries())
-      for (const [position, id] of category.productIds.entries()) {
-        const list = places.get(id);
-        if (list) list.push([k, position]);
-        else places.set(id, [[k, position]]);
-      }
-    placesOf.set(categories, places);
-  }
-  return places;
-}
-
 /**
  * The categories that have matches, in the shop's order, each with its matching products: those spelt as
  * typed first, then those found without accents, then by a typo, each in the shop's order. Several tags
@@ -124,34 +106,17 @@ export function filterMenu(
 ): { categories: Category[]; count: number } {
   const tagIds = tagIdsOf(params);
   const ranks = searchProducts(indexFor(products, categories, tags), text);
-  const hasTags = (id: string) => {
-    const product = products[id];
-    return product !== undefined && tagIds.every((tagId) => product.tagIds.includes(tagId));
-  };
-  // Each category's matches. With words, from the words' matches (on a big shop a few of its products, so
-  // the shop is not gone through at every keystroke); with chips only, from the whole shop.
-  let matchesIn = (category: Category, _k: number) => category.productIds.filter(hasTags);
-  if (ranks !== null) {
-    const buckets = new Map<number, { id: string; rank: number; position: number }[]>();
-    const places = placesIn(categories);
-    for (const [id, rank] of ranks) {
-      if (!hasTags(id)) continue;
-      for (const [k, position] of places.get(id) ?? []) {
-        const bucket = buckets.get(k);
-        if (bucket) bucket.push({ id, rank, position });
-        else buckets.set(k, [{ id, rank, position }]);
-      }
-    }
-    matchesIn = (_category, k) =>
-      (buckets.get(k) ?? [])
-        .sort((a, b) => a.rank - b.rank || a.position - b.position)
-        .map((match) => match.id);
-  }
   const found = new Set<string>();
   const result: Category[] = [];
-  for (const [k, category] of categories.entries()) {
-    const productIds = matchesIn(category, k);
+  for (const category of categories) {
+    // The words first: on a big shop most products fail there, before their entity is looked up.
+    const productIds = category.productIds.filter((id) => {
+      if (ranks !== null && !ranks.has(id)) return false;
+      const product = products[id];
+      return product !== undefined && tagIds.every((tagId) => product.tagIds.includes(tagId));
+    });
     if (productIds.length === 0) continue;
+    if (ranks) productIds.sort((a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0));
     productIds.forEach((id) => found.add(id));
     const before = narrowed.get(category);
     if (sameIds(productIds, category.productIds)) result.push(category);
