@@ -130,16 +130,28 @@ describe('the store page as the host renders it (issue 22)', () => {
     expect([how, errors]).toEqual(['hydrated', []]);
   });
 
-  it('§1 a language the server could not see (kept in local storage) renders anew in that language', async () => {
+  it('§1 a language the server could not see (kept in local storage) renders anew in that language, from the shop the page carries', async () => {
     const page = pages['/cafe'];
     expect(page?.headers['content-language']).toBe('en');
     loadDocument('/cafe', page?.html ?? '');
     localStorage.setItem('i18nextLng', 'fi');
-    const { mounted: how, errors } = await startApp();
+    const { mounted: how, errors, getShop } = await startApp();
     expect([how, errors]).toEqual(['rendered', []]);
     expect(document.documentElement.lang).toBe('fi');
-    // The app asks for the shop itself (the page's is English), in Finnish meanwhile.
-    expect(document.querySelector('#root [role=status]')?.textContent).toBe(fi.shop.loading);
+    // The shop's data is the same in every language: the store is drawn in Finnish at once, asking nothing.
+    expect(document.querySelector('#root [aria-label="Lisää Kanelbulle ostoskoriin"]')).not.toBeNull();
+    expect(getShop).not.toHaveBeenCalled();
+  });
+
+  it("issue 34: a button tapped on the markup of another language is pressed once on the app's own, once it replaced it", async () => {
+    loadDocument('/cafe', pages['/cafe']?.html ?? '');
+    localStorage.setItem('i18nextLng', 'fi');
+    const add = document.querySelector<HTMLElement>('#root button[aria-label="Add Kanelbulle to the cart"]');
+    add?.setAttribute('aria-busy', 'true');
+    const { store } = await startApp({ heldTap: add });
+    const lines = Object.values(store.getState().cart.entities).map((i) => `${i?.productId}×${i?.count}`);
+    expect(lines).toEqual(['kanelbulle×1']);
+    expect(add?.isConnected).toBe(false);
   });
 
   it('a kiosk (the setting kept in local storage) renders anew: the server cannot see it', async () => {

@@ -4,7 +4,8 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { shopActions } from '../features/shop';
 import { currentLanguage } from '../shared/i18n';
 import { App, type AppHistory } from './App';
-import { hydratablePage, readRenderedPage } from './renderedPage';
+import { pressHeldTapWhenDrawn } from './heldTap';
+import { hydratablePage, readRenderedPage, storePageShopId } from './renderedPage';
 import type { AppStore } from './store';
 
 export interface MountOptions {
@@ -36,21 +37,21 @@ export function mountApp(
       <App store={store} i18n={i18n} history={history} />
     </StrictMode>
   );
-  const page = hydratablePage(readRenderedPage(root.ownerDocument), {
-    pathname: root.ownerDocument.location.pathname,
-    language: currentLanguage(i18n),
-    kiosk: options.kiosk,
-  });
+  const { pathname } = root.ownerDocument.location;
+  const rendered = readRenderedPage(root.ownerDocument);
+  // The page's shop is the app's whatever language the page was written in: no second request for it.
+  if (rendered && storePageShopId(pathname) === rendered.shopId)
+    store.dispatch(shopActions.renderedByHost({ shopId: rendered.shopId, data: rendered.shop }));
+  const page = hydratablePage(rendered, { pathname, language: currentLanguage(i18n), kiosk: options.kiosk });
   // For field and bench measurements: from here a tap works (on a hydrating page React hydrates at once for it).
   performance.mark?.('storefront:mounted');
   if (!page) {
-    // The rendered markup goes (another language, a kiosk): a tap held on it has nothing left to press.
-    options.releaseEarlyTaps?.();
     const reactRoot = createRoot(root);
     reactRoot.render(app);
+    // The host's markup (another language, a kiosk) goes: a tap held on it is pressed on the app's own button.
+    if (options.releaseEarlyTaps) pressHeldTapWhenDrawn(root, options.releaseEarlyTaps);
     return { mounted: 'rendered', root: reactRoot };
   }
-  store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop }));
   const reactRoot = hydrateRoot(root, app, { onRecoverableError: options.onHydrationError });
   // A button tapped before now (held by the early start) is pressed again: React hydrates what it needs at
   // once for a tap, and the control does what the customer asked.

@@ -69,6 +69,7 @@ export function CategoryBar({
             <button
               type="button"
               aria-label={t('search.open')}
+              data-tap="search"
               onClick={onSearch}
               css={{
                 flex: 'none',

@@ -112,7 +112,12 @@ export const ProductCard = memo(function ProductCard({
               {product.title}
             </Link>
           ) : (
-            <button type="button" onClick={() => onOpen(productId)} className={storeClass.open}>
+            <button
+              type="button"
+              onClick={() => onOpen(productId)}
+              data-tap={`open:${productId}`}
+              className={storeClass.open}
+            >
               {product.title}
             </button>
           )}
@@ -128,6 +133,7 @@ export const ProductCard = memo(function ProductCard({
             onClick={add}
             disabled={!addable}
             aria-label={texts.addToCart(product.title)}
+            data-tap={`add:${productId}`}
             className={storeClass.add}
           >
             +

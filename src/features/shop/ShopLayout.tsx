@@ -7,13 +7,13 @@ import { mq, space } from '../../shared/theme/tokens';
 import { Spinner } from '../../shared/ui/Spinner';
 import { whenIdle } from '../../shared/whenIdle';
 import { MobileCartBar, preloadCartPage } from '../cart';
-import { KioskOrderPanel, KioskShell, selectKiosk } from '../kiosk';
+import { KioskOrderPanel, KioskPageStyles, KioskShell, selectKiosk, useKioskStartLanguage } from '../kiosk';
 import { LazyReferencePage, sessionActions } from '../session';
 import { preloadProductPopup } from './ProductPopup';
 import { ShopFooter } from './ShopFooter';
 import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
-import { selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
+import { selectCurrency, selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
 import { shopActions } from './shopSlice';
 import type { RootState } from '../../app/hooks';
 
@@ -39,6 +39,9 @@ export function ShopLayout() {
   // The kiosk's order panel stays beside the store and a product's page (the cart page is the order itself).
   const onStore = useMatch('/:webshopId') !== null;
   const onProduct = useMatch('/:webshopId/products/:productId') !== null;
+  const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
+  // A kiosk draws the shop's pages once the customer's start language is in force (kioskPage.tsx).
+  const kioskLanguageReady = useKioskStartLanguage(kiosk, useAppSelector(selectCurrency), loaded);
   const table = searchParams.get('table') ?? undefined;
   const tabId = searchParams.get('tabId') ?? undefined;
 
@@ -77,7 +80,7 @@ export function ShopLayout() {
   let content;
   if (display === 'notFound') content = <ShopNotFound />;
   else if (display === 'error') content = <ShopLoadError onRetry={load} />;
-  else if (display === 'loading')
+  else if (display === 'loading' || !kioskLanguageReady)
     // index.html shows the same view (spinner, place, colours) until this first render replaces it.
     content = (
       <div css={{ padding: `0 ${space.lg}px` }}>
@@ -111,10 +114,10 @@ export function ShopLayout() {
     );
   const orderPanel = kiosk.enabled && display === 'open' && (onStore || onProduct);
 
-  const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
   return (
     <ShopThemeProvider theme={theme}>
       {/* First in the page: its accessibility bar is the first Tab stop (read aloud, issue 23). */}
+      {kiosk.enabled && <KioskPageStyles />}
       {kiosk.enabled && (
         <Suspense fallback={null}>
           <KioskShell startScreen={display !== 'open'} />
