@@ -40,12 +40,26 @@ class Boundary extends Component<
     return state.at === props.pathname ? null : { error: null, at: null };
   }
 
+  // A screen whose code did not load (offline) is tried again once the browser is back online.
+  retry = () => {
+    if (this.state.error !== null) this.setState({ error: null, at: null });
+  };
+  override componentDidMount() {
+    window.addEventListener('online', this.retry);
+  }
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retry);
+  }
+
   override render() {
     return this.state.error !== null ? <RouteErrorPage error={this.state.error} /> : this.props.children;
   }
 }
 
-/** Catches what a screen throws while rendering or loading its code; leaving for another address resets it. */
+/**
+ * Catches what a screen throws while rendering or loading its code; leaving for another address, or coming
+ * back online, resets it.
+ */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   return <Boundary pathname={useLocation().pathname}>{children}</Boundary>;
 }

@@ -1,21 +1,34 @@
-import { all, call, fork, select } from 'redux-saga/effects';
+import { all, call, delay, fork, race, select, take } from 'redux-saga/effects';
 import type * as KioskSagasModule from '../features/kiosk/kioskSagas';
 import { cartSyncSaga } from '../features/cart/cartSagas';
 import { selectIsKiosk } from '../features/kiosk/kioskSelectors';
 import { paymentSaga, selectCartSaveHeld } from '../features/payment/pendingSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 import { shopSaga } from '../features/shop/shopSagas';
-import { pageEventsSaga } from '../shared/pageSignals';
+import { pageActions, pageEventsSaga } from '../shared/pageSignals';
+
+/** How long a kiosk waits to fetch its idle machine's code again when the browser does not say it is online. */
+const KIOSK_CODE_RETRY_MS = 10_000;
 
 type KioskSagas = typeof KioskSagasModule;
 
-/** A kiosk's idle machine, fetched with the kiosk's screens: other visitors never download it. */
-function* kioskSagaWhenKiosk() {
+/**
+ * A kiosk's idle machine, fetched with the kiosk's screens: other visitors never download it. A fetch that
+ * failed (the venue's Wi-Fi) is tried again when the browser is back online, or after a while.
+ */
+function* kioskSagaWhenKiosk(): Generator<unknown, void, unknown> {
   if (!((yield select(selectIsKiosk)) as boolean)) return;
-  const { kioskSaga }: KioskSagas = yield call(
-    () => import(/* webpackChunkName: "kiosk" */ '../features/kiosk/kioskSagas'),
-  );
-  yield call(kioskSaga);
+  for (;;) {
+    try {
+      const { kioskSaga } = (yield call(
+        () => import(/* webpackChunkName: "kiosk" */ '../features/kiosk/kioskSagas'),
+      )) as KioskSagas;
+      yield call(kioskSaga);
+      return;
+    } catch {
+      yield race({ online: take(pageActions.cameOnline.type), later: delay(KIOSK_CODE_RETRY_MS) });
+    }
+  }
 }
 
 /**

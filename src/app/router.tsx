@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useStore } from 'react-redux';
 import { Route, Routes } from 'react-router-dom';
 import type { Saga } from 'redux-saga';
 import { lazyCartPage } from '../features/cart/lazyCartPage';
 import { ShopLayout } from '../features/shop/ShopLayout';
+import { lazyWithRetry } from '../shared/lazyWithRetry';
 import { StorePage } from '../features/shop/StorePage';
 import { LoadingPage } from './LoadingPage';
 import { NotFoundPage } from './NotFoundPage';
@@ -17,9 +18,10 @@ type ScreenModule<K extends string> = { [key in K]: ComponentType } & { screenSa
  * A screen in its own chunk. Its sagas (the module's `screenSagas`) start once per store when it first
  * renders, before any of its effects can dispatch, so a screen's sagas arrive with its code and a visitor who
  * never opens it downloads neither. `preload()` fetches the chunk ahead of a click (intent or idle time).
+ * A chunk that failed to load is fetched again when the screen is asked for again (lazyWithRetry).
  */
 export function lazyScreen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K) {
-  const Screen = lazy(() =>
+  const Screen = lazyWithRetry(() =>
     load().then((module) => {
       const Component: ComponentType = module[name];
       const sagas = module.screenSagas ?? [];

@@ -1,11 +1,12 @@
-import { lazy } from 'react';
+import { lazyWithRetry } from '../../shared/lazyWithRetry';
 
 /**
  * The kiosk's screens, loaded only on a kiosk: a customer's phone never downloads them (one small chunk,
- * fetched once by the tablet). The slice, the idle machine and the selectors stay in the main bundle.
+ * fetched once by the tablet, and again when that failed: lazyWithRetry). The slice, the idle machine's
+ * rules, the selectors, the touch sizes and the start language stay in the main bundle.
  */
 const load = () => import(/* webpackChunkName: "kiosk" */ './kioskScreens');
 
-export const KioskShell = lazy(() => load().then((m) => ({ default: m.KioskShell })));
-export const KioskOrderPanel = lazy(() => load().then((m) => ({ default: m.KioskOrderPanel })));
-export const LanguageChoice = lazy(() => load().then((m) => ({ default: m.LanguageChoice })));
+export const KioskShell = lazyWithRetry(() => load().then((m) => ({ default: m.KioskShell })));
+export const KioskOrderPanel = lazyWithRetry(() => load().then((m) => ({ default: m.KioskOrderPanel })));
+export const LanguageChoice = lazyWithRetry(() => load().then((m) => ({ default: m.LanguageChoice })));

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useParams } from 'react-router-dom';
 import { formatMoney, money } from '../../domain/money';
+import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { fontSize } from '../../shared/theme/tokens';
+import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { cardPaymentActions } from './cardPaymentSlice';
@@ -11,7 +13,9 @@ import { cardPaymentSaga } from './cardPaymentSagas';
 import type { RootState } from '../../app/hooks';
 
 // Stripe loads only on this page, when the form is shown (DESIGN rule 7).
-const CardPaymentForm = lazy(() => import(/* webpackChunkName: "card-payment-form" */ './CardPaymentForm'));
+const CardPaymentForm = lazyWithRetry(
+  () => import(/* webpackChunkName: "card-payment-form" */ './CardPaymentForm'),
+);
 
 const selectCardPayment = (state: RootState) => state.cardPayment;
 
@@ -59,13 +63,15 @@ export function CardPaymentPage() {
             </p>
           ) : (
             <>
-              <Suspense fallback={<Spinner label={t('cardPayment.loading')} />}>
-                <CardPaymentForm
-                  clientSecret={data.clientSecret}
-                  stripeAccountId={data.stripeAccountId}
-                  amount={money(data.pendingPaymentMethod.amount, 'SEK')}
-                />
-              </Suspense>
+              <LoadBoundary>
+                <Suspense fallback={<Spinner label={t('cardPayment.loading')} />}>
+                  <CardPaymentForm
+                    clientSecret={data.clientSecret}
+                    stripeAccountId={data.stripeAccountId}
+                    amount={money(data.pendingPaymentMethod.amount, 'SEK')}
+                  />
+                </Suspense>
+              </LoadBoundary>
               <div role="status" aria-live="polite">
                 {confirmation === 'processing' && <Spinner label={t('cardPayment.processing')} />}
                 {confirmation === 'confirmed' && intentError === null && <p>{t('cardPayment.success')}</p>}

@@ -1,16 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { mq, space } from '../../shared/theme/tokens';
+import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { CustomerInfoForm } from './CustomerInfoForm';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
-import { PanelLoadBoundary, PaymentPanel } from './PaymentPanel';
+import { PaymentPanel } from './PaymentPanel';
 import { selectCanChoosePayment, selectHasStockErrors, selectWalletMethod } from './paymentSelectors';
 import { paymentActions } from './paymentSlice';
 
 // Apple Pay and Google Pay (issue 25) come with Stripe.js in their own chunk, only once they may show.
-const CartWallet = lazy(() => import(/* webpackChunkName: "wallet" */ './panels/CartWallet'));
+const CartWallet = lazyWithRetry(() => import(/* webpackChunkName: "wallet" */ './panels/CartWallet'));
 
 /**
  * The wallet buttons, the payment choice and the chosen method's panel, once "your info" is valid and
@@ -25,12 +27,12 @@ function PaymentSection({ shopId }: { shopId: string }) {
   return (
     <div>
       {walletMethod && (
-        // A wallet that cannot load shows nothing: the card is still among the choices.
-        <PanelLoadBoundary fallback={null}>
+        // A wallet that cannot load shows nothing (the card is still among the choices) until the network is back.
+        <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
             <CartWallet method={walletMethod} />
           </Suspense>
-        </PanelLoadBoundary>
+        </LoadBoundary>
       )}
       {canChoosePayment && (
         <>

@@ -1,8 +1,8 @@
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { Button } from '../../shared/ui/Button';
-import { ErrorText } from '../../shared/ui/ErrorText';
+import { lazyWithRetry } from '../../shared/lazyWithRetry';
+import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Spinner } from '../../shared/ui/Spinner';
 import { selectCartTotal } from '../cart';
 import { selectPaymentMethodById } from '../shop';
@@ -13,50 +13,21 @@ import { VivaPanel } from './panels/VivaPanel';
 import { swishCallbackUrl } from './providers/swish';
 import { selectPaymentCancelling, selectSelectedPaymentMethod } from './paymentSelectors';
 
-// Stripe.js and its React bindings load only when a card panel opens (DESIGN rule 7). A new lazy component
-// per attempt: React keeps a failed import, so trying again needs a fresh one.
-const loadStripePanel = () =>
-  lazy(() => import(/* webpackChunkName: "stripe-panel" */ './panels/StripePanel'));
+// Stripe.js and its React bindings load only when a card panel opens (DESIGN rule 7).
+const StripePanel = lazyWithRetry(
+  () => import(/* webpackChunkName: "stripe-panel" */ './panels/StripePanel'),
+);
 
-/**
- * A panel whose code could not be loaded (offline, a flaky network) shows why in place, with a way to try
- * again, instead of the route's error page: the cart and the typed details stay.
- */
-export class PanelLoadBoundary extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
-/** The card panel, loaded on demand; a failed load can be tried again. */
+/** The card panel, loaded on demand; a failed load is tried again (Try again, the method chosen again, online). */
 function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: string | null }) {
   const { t } = useTranslation();
   const total = useAppSelector(selectCartTotal);
-  const [attempt, setAttempt] = useState(() => ({ n: 0, Panel: loadStripePanel() }));
-  const { Panel } = attempt;
   return (
-    <PanelLoadBoundary
-      key={attempt.n}
-      fallback={
-        <>
-          <ErrorText>{navigator.onLine ? t('error.anErrorOccurred') : t('common.offline')}</ErrorText>
-          <Button onClick={() => setAttempt(({ n }) => ({ n: n + 1, Panel: loadStripePanel() }))}>
-            {t('common.retry')}
-          </Button>
-        </>
-      }
-    >
+    <LoadBoundary>
       <Suspense fallback={<Spinner label={t('paymentMethods.stripe.loading')} />}>
-        <Panel {...props} amount={total} />
+        <StripePanel {...props} amount={total} />
       </Suspense>
-    </PanelLoadBoundary>
+    </LoadBoundary>
   );
 }
 

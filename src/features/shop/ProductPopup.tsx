@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazyWithRetry } from '../../shared/lazyWithRetry';
+import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 
 const load = () => import(/* webpackChunkName: "product-popup" */ './ProductPopupDialog');
-const ProductPopupDialog = lazy(() => load().then((m) => ({ default: m.ProductPopupDialog })));
+const ProductPopupDialog = lazyWithRetry(() => load().then((m) => ({ default: m.ProductPopupDialog })));
 
 /**
  * §2 product popup (also used to edit a cart item). Its code (the dialog, the extras picker, the form) is
@@ -10,9 +12,11 @@ const ProductPopupDialog = lazy(() => load().then((m) => ({ default: m.ProductPo
  */
 export function ProductPopup(props: ComponentProps<typeof ProductPopupDialog>) {
   return (
-    <Suspense fallback={null}>
-      <ProductPopupDialog {...props} />
-    </Suspense>
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <ProductPopupDialog {...props} />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { mq, space } from '../../shared/theme/tokens';
+import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Spinner } from '../../shared/ui/Spinner';
 import { whenIdle } from '../../shared/whenIdle';
 import { MobileCartBar, preloadCartPage } from '../cart';
@@ -118,10 +119,13 @@ export function ShopLayout() {
     <ShopThemeProvider theme={theme}>
       {/* First in the page: its accessibility bar is the first Tab stop (read aloud, issue 23). */}
       {kiosk.enabled && <KioskPageStyles />}
+      {/* The kiosk's code failing to load: the store goes on without its bar, and asks again when online. */}
       {kiosk.enabled && (
-        <Suspense fallback={null}>
-          <KioskShell startScreen={display !== 'open'} />
-        </Suspense>
+        <LoadBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <KioskShell startScreen={display !== 'open'} />
+          </Suspense>
+        </LoadBoundary>
       )}
       <a
         href="#main"
@@ -152,9 +156,11 @@ export function ShopLayout() {
           }}
         >
           <div css={{ minWidth: 0 }}>{content}</div>
-          <Suspense fallback={null}>
-            <KioskOrderPanel shopId={webshopId} />
-          </Suspense>
+          <LoadBoundary>
+            <Suspense fallback={null}>
+              <KioskOrderPanel shopId={webshopId} />
+            </Suspense>
+          </LoadBoundary>
         </div>
       ) : (
         content

@@ -13,6 +13,7 @@ import { ProductBlock, type CardSettings } from './ProductBlock';
 import { cardTexts } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
 import { selectCategories, selectProductEntities, selectShopInfo, selectTagEntities } from './shopSelectors';
+import { useRetryWhenOnline } from '../../shared/useRetryWhenOnline';
 import { whenIdle } from '../../shared/whenIdle';
 import { gridOf, storeClass, storeStyles } from './storeStyles';
 import { BLOCK_SIZE, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
@@ -70,11 +71,19 @@ export function StorePage() {
   const [search, setSearch] = useState<MenuSearch | null>(null);
   // Opened with the button (not by the address): the field takes the focus.
   const [openedHere, setOpenedHere] = useState(false);
+  // A load that failed (offline) is tried again when the search is asked for again or the network is back.
+  const [attempt, setAttempt] = useState(0);
+  const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
-    const load = () => void loadMenuSearch().then(setSearch, () => undefined);
-    if (searching) load();
-    return searching ? undefined : whenIdle(load);
-  }, [searching]);
+    if (search) return;
+    const load = () => void loadMenuSearch().then(setSearch, () => setLoadFailed(true));
+    if (!searching) return whenIdle(load);
+    load();
+  }, [searching, search, attempt]);
+  useRetryWhenOnline(loadFailed, () => {
+    setLoadFailed(false);
+    setAttempt((n) => n + 1);
+  });
   // The index is built off the first load: once the code is here, before the first keystroke.
   useEffect(() => {
     if (search) return whenIdle(() => search.prepareMenuSearch(products, categories, tags));

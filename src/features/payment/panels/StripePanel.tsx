@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Money } from '../../../domain/types';
 import { config } from '../../../shared/config';
 import { useLanguage } from '../../../shared/i18n';
+import { useRetryWhenOnline } from '../../../shared/useRetryWhenOnline';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { space } from '../../../shared/theme/tokens';
@@ -12,6 +13,7 @@ import { errorOf, selectPaymentMachine } from '../paymentSelectors';
 import { paymentActions } from '../paymentSlice';
 import { confirmCard, loadStripeFor, STRIPE_LOCALE } from '../providers/stripe';
 import { ErrorText } from '../../../shared/ui/ErrorText';
+import { LoadFailed } from '../../../shared/ui/LoadBoundary';
 import { canRestart, paymentErrorText } from './paymentTexts';
 
 /** The form inside Elements: Pay starts the payment; once it has a client secret the card is confirmed. */
@@ -122,21 +124,12 @@ export default function StripePanel(props: {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  if (failed)
-    return (
-      <>
-        <ErrorText>
-          {navigator.onLine ? t('paymentMethods.stripe.unknownError') : t('common.offline')}
-        </ErrorText>
-        <Button
-          onClick={() => {
-            setFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </>
-    );
+  const retry = () => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+  };
+  // Back online: Stripe.js is asked for again by itself.
+  useRetryWhenOnline(failed, retry);
+  if (failed) return <LoadFailed retry={retry} errorText={t('paymentMethods.stripe.unknownError')} />;
   return <StripeElements key={attempt} {...props} onLoadFailed={setFailed} />;
 }

@@ -6,28 +6,32 @@ export const STRIPE_LOCALE = { se: 'sv', en: 'en', fi: 'fi' } as const;
 /** How a card confirmation ended (DESIGN rule 6: Stripe objects stay here and in the panel). */
 export type CardOutcome = { kind: 'succeeded' } | { kind: 'failed'; message: string | null };
 
-/** Loads a script once (the demo's Stripe.js double; @stripe/stripe-js reuses an existing window.Stripe). */
+/**
+ * Loads a script once (the demo's Stripe.js double; @stripe/stripe-js reuses an existing window.Stripe). A
+ * script that failed is removed, so the next attempt (Try again, back online) requests it anew instead of
+ * waiting on the failed one forever.
+ */
 function loadScript(src: string): Promise<void> {
   const existing = document.querySelector<HTMLScriptElement>(`script[data-stripe-js="${CSS.escape(src)}"]`);
-  if (existing)
-    return existing.dataset.loaded
-      ? Promise.resolve()
-      : new Promise((resolve, reject) => {
-          existing.addEventListener('load', () => resolve());
-          existing.addEventListener('error', () => reject(new Error('Stripe.js failed to load')));
-        });
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
+  if (existing?.dataset.loaded) return Promise.resolve();
+  const script = existing ?? document.createElement('script');
+  const loaded = new Promise<void>((resolve, reject) => {
+    script.addEventListener('load', () => {
+      script.dataset.loaded = '1';
+      resolve();
+    });
+    script.addEventListener('error', () => {
+      script.remove();
+      reject(new Error('Stripe.js failed to load'));
+    });
+  });
+  if (!existing) {
     script.src = src;
     script.async = true;
     script.dataset.stripeJs = src;
-    script.onload = () => {
-      script.dataset.loaded = '1';
-      resolve();
-    };
-    script.onerror = () => reject(new Error('Stripe.js failed to load'));
     document.head.appendChild(script);
-  });
+  }
+  return loaded;
 }
 
 /**

@@ -1,0 +1,77 @@
+/**
+ * Issue 34: a part whose code failed to load (offline, a flaky network) is loaded again when the customer
+ * asks again or the browser comes back online; React.lazy alone keeps the failure for good.
+ */
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '../../src/shared/lazyWithRetry';
+import { LoadBoundary } from '../../src/shared/ui/LoadBoundary';
+
+function Panel({ label }: { label: string }) {
+  return <p>{label}</p>;
+}
+
+/** A chunk that fails while the network is down (`network.up` false), and arrives once it is up. */
+function flakyChunk() {
+  const network = { up: false };
+  const load = jest.fn(() =>
+    network.up
+      ? Promise.resolve({ default: Panel })
+      : Promise.reject(new Error('ChunkLoadError: Loading chunk failed')),
+  );
+  return { load, network, Part: lazyWithRetry(load) };
+}
+
+function renderPart(Part: ReturnType<typeof flakyChunk>['Part']) {
+  return render(
+    <LoadBoundary>
+      <Suspense fallback={<p>loading</p>}>
+        <Part label="the card fields" />
+      </Suspense>
+    </LoadBoundary>,
+  );
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught failure
+});
+afterEach(() => jest.restoreAllMocks());
+
+test('issue 34: Try again after a failed load fetches the code anew and shows the part', async () => {
+  const { load, network, Part } = flakyChunk();
+  renderPart(Part);
+  const retry = await screen.findByRole('button', { name: 'common.retry' });
+  expect(screen.getByRole('alert')).toBeInTheDocument();
+  network.up = true;
+  const before = load.mock.calls.length;
+  await userEvent.click(retry);
+  expect(await screen.findByText('the card fields')).toBeInTheDocument();
+  expect(load.mock.calls.length).toBeGreaterThan(before);
+});
+
+test('issue 34: coming back online loads a failed part again by itself', async () => {
+  const { network, Part } = flakyChunk();
+  renderPart(Part);
+  await screen.findByRole('button', { name: 'common.retry' });
+  network.up = true;
+  await act(async () => {
+    window.dispatchEvent(new Event('online'));
+  });
+  expect(await screen.findByText('the card fields')).toBeInTheDocument();
+});
+
+test('issue 34: the part asked for again elsewhere (mounted anew) loads again, once it has, never again', async () => {
+  const { load, network, Part } = flakyChunk();
+  const first = renderPart(Part);
+  await screen.findByRole('button', { name: 'common.retry' });
+  first.unmount();
+  network.up = true;
+  const second = renderPart(Part);
+  expect(await screen.findByText('the card fields')).toBeInTheDocument();
+  const loads = load.mock.calls.length;
+  second.unmount();
+  renderPart(Part);
+  expect(screen.getByText('the card fields')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(loads);
+});
