@@ -6,6 +6,7 @@ import { lazyCartPage } from '../features/cart/lazyCartPage';
 import { ShopLayout } from '../features/shop/ShopLayout';
 import { lazyWithRetry } from '../shared/lazyWithRetry';
 import { StorePage } from '../features/shop/StorePage';
+import { APP_ROUTES } from '../shared/routes';
 import { LoadingPage } from './LoadingPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorPage';
@@ -81,14 +82,16 @@ export function AppRoutes() {
             {/* No splat here: '/:webshopId/*' would take '/no/such/page' or '/company/x' for a shop called
                 'no' or 'company' and answer "Shop not found"; unknown paths belong to the 404 route below. */}
           </Route>
-          {['stripe', 'integrateFortnox', 'integrateVisma'].map((path) => (
+          {/* The paths of the pages that are no shop's come from shared/routes.ts, where the early start and the
+              host's render read which first segments are never a shop. */}
+          {APP_ROUTES.integrationCallbacks.map((path) => (
             <Route key={path} path={path} element={<IntegrationCallbackPage />} />
           ))}
-          <Route path="integrate/:bookkeeper/:companyId/:authCode" element={<IntegrationStartPage />} />
-          <Route path="company/:companyId/payment/:paymentIntentId" element={<CardPaymentPage />} />
-          <Route path="auth/passwordreset" element={<PasswordResetPage />} />
-          <Route path="download" element={<DownloadPage />} />
-          <Route path="receipt/:companyId/:receiptId" element={<ReceiptDownloadPage />} />
+          <Route path={APP_ROUTES.integrationStart} element={<IntegrationStartPage />} />
+          <Route path={APP_ROUTES.cardPayment} element={<CardPaymentPage />} />
+          <Route path={APP_ROUTES.passwordReset} element={<PasswordResetPage />} />
+          <Route path={APP_ROUTES.download} element={<DownloadPage />} />
+          <Route path={APP_ROUTES.receiptDownload} element={<ReceiptDownloadPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -37,41 +37,31 @@ export const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
- * Builds the store with the sagas every page needs running; tests pass a fake API and navigation through
- * the context. A screen in its own chunk brings its sagas along and starts them with `injectSagas` when it
- * first renders (see app/router.tsx): each saga runs once per store, however often the screen mounts.
+ * Builds the store, the app's, the tests' and the host's render's alike. With a saga context (tests pass a
+ * fake API and navigation through it) the sagas every page needs run. A screen in its own chunk brings its
+ * sagas along and starts them with `injectSagas` when it first renders (see app/router.tsx): each saga runs
+ * once per store, however often the screen mounts. Without a context no saga runs, not even a screen's: the
+ * host's render (src/ssr) gives the state, and nothing may run or fetch while React renders it to HTML.
  */
-export function makeStore(context: SagaContext, preloadedState?: Partial<RootState>) {
+export function makeStore(context?: SagaContext, preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { ...preloadedState, device: { mobile: context.isMobile } },
+    preloadedState: context ? { ...preloadedState, device: { mobile: context.isMobile } } : preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   const started = new Set<Saga>();
   const injectSagas = (sagas: readonly Saga[]) => {
+    if (!context) return;
     for (const saga of sagas) {
       if (started.has(saga)) continue;
       started.add(saga);
       sagaMiddleware.run(saga);
     }
   };
-  sagaMiddleware.run(rootSaga);
+  injectSagas([rootSaga]);
   return Object.assign(store, { injectSagas });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-
-/**
- * A store with no sagas, for the host's render of a page (src/ssr): the state is given, nothing runs and
- * nothing is fetched while React renders it to HTML.
- */
-export function makeRenderStore(preloadedState: Partial<RootState>): AppStore {
-  const store = configureStore({
-    reducer: rootReducer,
-    preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: false }),
-  });
-  return Object.assign(store, { injectSagas: () => undefined }) as unknown as AppStore;
-}
 export type AppDispatch = AppStore['dispatch'];

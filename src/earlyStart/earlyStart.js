@@ -8,8 +8,8 @@
  * - GET /api/v2/webshop/{shopId} and GET …/cart (with the address's `table` and `tabId`), exactly as the app
  *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
  * - the words of the page's loading spinner (`#boot-label`, above this script) in the visitor's language.
- * - a preload of the translations chunk of the visitor's language (the same sources in the same order as
- *   the app's detection: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
+ * - a preload of the translations chunk of the visitor's language (found by the app's own rule, given in the
+ *   settings: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
  * - once the shop JSON is in: preloads of the images of the first four products (the cards a phone shows
  *   first, loaded eagerly by the grid too: EAGER_IMAGES in src/features/shop/ProductBlock.tsx), the first at
  *   high priority, and of the shop's logo, so none of them waits for the grid to render. All four are
@@ -23,26 +23,21 @@
  * its HTML: then only the cart is requested, and the formatting data is loaded after the first paint.
  *
  * A wrong guess (a path that is no shop) costs one request that nobody adopts. Settings come from the JSON
- * block `#early-start-config` (API base, translation chunk URLs, formatting locales, loading words: see
- * settings.ts), so this script's text, and its hash, stay the same from build to build. Written for every browser the app supports, without a
- * build step.
+ * block `#early-start-config` (API base, translation chunk URLs, formatting locales, loading words, the
+ * language rule, the paths that are no shop: see settings.ts), so this script's text, and its hash, stay the
+ * same from build to build, and what it shares with the app is written once, in the app. Written for every
+ * browser the app supports, without a build step.
  */
 (function (window, document) {
   var early = (window.__earlyStart = { requests: {} });
   var configElement = document.getElementById('early-start-config');
   if (!configElement) return;
   var config = JSON.parse(configElement.textContent || '{}');
-  // Top-level routes that are not shops (src/app/router.tsx).
-  var NOT_SHOPS = [
-    'stripe',
-    'integrateFortnox',
-    'integrateVisma',
-    'integrate',
-    'company',
-    'auth',
-    'download',
-    'receipt',
-  ];
+  // First segments of the app's routes that are no shop's (src/shared/routes.ts).
+  var NOT_SHOPS = config.notShops || [];
+  // How a visitor names a language (src/shared/i18n/languages.ts): §1's sources, the shape of a code, and
+  // which primary subtag names which language.
+  var rule = config.language || {};
 
   function preload(href, as, high) {
     var link = document.createElement('link');
@@ -55,26 +50,39 @@
 
   function storedLanguage() {
     try {
-      return window.localStorage.getItem('i18nextLng');
+      return window.localStorage.getItem(rule.storage);
     } catch {
       return null; // storage refused (some private modes)
     }
   }
 
+  function cookieLanguage() {
+    var match = new RegExp(rule.cookie).exec(document.cookie);
+    try {
+      return match && match[1] ? decodeURIComponent(match[1]) : null;
+    } catch {
+      return null; // not valid percent-encoding
+    }
+  }
+
+  // As parseLanguage: a tag, trimmed and lower-cased, whose primary subtag is one of the aliases.
+  function parseLanguage(code) {
+    var aliases = rule.aliases || {};
+    var match = typeof code === 'string' && new RegExp(rule.tag).exec(code.trim().toLowerCase());
+    return match && Object.prototype.hasOwnProperty.call(aliases, match[1]) ? aliases[match[1]] : null;
+  }
+
   function language() {
-    var cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie);
     var sources = [
-      new URLSearchParams(window.location.search).get('lng'),
-      cookie && cookie[1],
+      new URLSearchParams(window.location.search).get(rule.query),
+      cookieLanguage(),
       storedLanguage(),
     ];
     for (var i = 0; i < sources.length; i++) {
-      var code = (sources[i] || '').toLowerCase();
-      if (/^(se|sv)\b/.test(code)) return 'se';
-      if (/^fi\b/.test(code)) return 'fi';
-      if (/^en\b/.test(code)) return 'en';
+      var lng = parseLanguage(sources[i]);
+      if (lng) return lng;
     }
-    return 'en';
+    return rule.fallback;
   }
 
   /** The products whose images a phone shows first (the grid's EAGER_IMAGES). */
@@ -83,7 +91,7 @@
   var chunks = config.translations || {};
   var lng = language();
   if (chunks[lng]) preload(chunks[lng], 'script');
-  if (lng !== 'en' && chunks.en) preload(chunks.en, 'script');
+  if (lng !== rule.fallback && chunks[rule.fallback]) preload(chunks[rule.fallback], 'script');
 
   function loadFormattingData() {
     var locales = config.locales || {};

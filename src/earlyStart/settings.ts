@@ -4,7 +4,14 @@
  * `#early-start-config`; the tests build the same settings).
  */
 import { MONEY_LOCALE } from '../domain/money';
-import { htmlLang, intlLocale, SUPPORTED_LANGUAGES, type Language } from '../shared/i18n/languages';
+import {
+  htmlLang,
+  intlLocale,
+  LANGUAGE_RULE,
+  SUPPORTED_LANGUAGES,
+  type Language,
+} from '../shared/i18n/languages';
+import { NOT_SHOP_SEGMENTS } from '../shared/routes';
 
 /** The part of a translations file (translations/{language}.json) the page needs before the app runs. */
 export interface LoadingTexts {
@@ -22,10 +29,14 @@ const byLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
  * @param texts - a language's texts
  * @returns `locales`: the Intl locales the first screen formats with, prices (`money`) and each language's
  *   dates; `loading`: per language, what index.html's spinner says (`shop` on a shop's address, `other`
- *   elsewhere) and the `lang` of those words
+ *   elsewhere) and the `lang` of those words; `language`: where the visitor names a language and which codes
+ *   name which (the app's own rule, shared/i18n/languages.ts); `notShops`: the first segments of addresses
+ *   that are no shop's (shared/routes.ts)
  */
 export function earlyStartSettings(texts: (language: Language) => LoadingTexts) {
   return {
+    language: LANGUAGE_RULE,
+    notShops: NOT_SHOP_SEGMENTS,
     locales: { money: MONEY_LOCALE, ...byLanguage(intlLocale) },
     loading: byLanguage((language) => {
       const { common, shop } = texts(language);

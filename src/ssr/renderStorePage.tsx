@@ -20,12 +20,21 @@ import { prerender } from 'react-dom/static.edge';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { App } from '../app/App';
 import { RENDERED_PAGE_ID, scriptJson, storePageShopId, type RenderedPage } from '../app/renderedPage';
-import { makeRenderStore } from '../app/store';
+import { makeStore } from '../app/store';
 import type { ShopData } from '../domain/types';
 import { shopActions } from '../features/shop';
 import { createApi, NetworkError } from '../shared/api';
 import { initI18n } from '../shared/i18n';
-import { htmlLang, intlLocale, parseLanguage, type Language } from '../shared/i18n/languages';
+import {
+  FALLBACK_LANGUAGE,
+  htmlLang,
+  intlLocale,
+  LANGUAGE_SOURCES,
+  languageCookie,
+  namedLanguage,
+  type Language,
+} from '../shared/i18n/languages';
+import { NOT_SHOP_SEGMENTS } from '../shared/routes';
 import { insertIntoPage, type PageHead } from './pageTemplate';
 import en from '../../translations/en.json';
 import fi from '../../translations/fi.json';
@@ -43,9 +52,6 @@ export const RENDER_DEADLINE_MS = 1500;
  * every visit (max-age=0), as for index.html.
  */
 export const RENDERED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-
-/** Top-level routes of one segment that are not shops (app/router.tsx). */
-const NOT_SHOPS = new Set(['stripe', 'integrateFortnox', 'integrateVisma', 'download', 'index.html']);
 
 export interface RendererOptions {
   /** The built dist/index.html. */
@@ -70,18 +76,6 @@ export interface RenderTarget {
   language: Language;
 }
 
-/** The language the visitor named where a server can see it: `?lng`, then the `i18next` cookie (§1). */
-function namedLanguage(url: URL, cookie: string | null): Language | null {
-  const fromCookie = /(?:^|;\s*)i18next=([^;]*)/.exec(cookie ?? '')?.[1];
-  let cookieValue: string | undefined;
-  try {
-    cookieValue = fromCookie === undefined ? undefined : decodeURIComponent(fromCookie);
-  } catch {
-    cookieValue = undefined;
-  }
-  return parseLanguage(url.searchParams.get('lng')) ?? parseLanguage(cookieValue) ?? null;
-}
-
 /**
  * Whether the render answers this request, and with what: a GET of a store page's address, not a kiosk's.
  * The language is the visitor's where the server can see it, else English, as the app's own detection
@@ -91,10 +85,16 @@ export function renderTarget(request: Request): RenderTarget | null {
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
   const shopId = storePageShopId(url.pathname);
-  if (shopId === null || NOT_SHOPS.has(shopId) || /\.[a-z0-9]+$/i.test(shopId)) return null;
+  // Not a shop: a top-level route of the app's own (shared/routes.ts), or a file ('/index.html').
+  if (shopId === null || NOT_SHOP_SEGMENTS.includes(shopId) || /\.[a-z0-9]+$/i.test(shopId)) return null;
   // A kiosk address switches kiosk mode on (or keeps it): the kiosk's own screens are drawn by the client.
   if (['1', 'true'].includes(url.searchParams.get('kiosk') ?? '')) return null;
-  return { shopId, language: namedLanguage(url, request.headers.get('cookie')) ?? 'en' };
+  // §1's sources a server can see: `?lng`, then the `i18next` cookie.
+  const named = namedLanguage([
+    url.searchParams.get(LANGUAGE_SOURCES.query),
+    languageCookie(request.headers.get('cookie')),
+  ]);
+  return { shopId, language: named ?? FALLBACK_LANGUAGE };
 }
 
 /** The key a cache keeps a rendered page under: all that the page depends on besides the shop's data. */
@@ -129,7 +129,8 @@ function summary(text: string): string {
 /** Renders the app for the page's address to HTML (the markup of `#root`). */
 async function renderApp(page: RenderedPage, path: string): Promise<string> {
   const i18n = await i18nFor(page.language);
-  const store = makeRenderStore({});
+  // No saga context, so no saga runs: the state is given, and nothing may fetch while React renders it.
+  const store = makeStore();
   store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop }));
   const history = createMemoryHistory({ initialEntries: [path] });
   let failure: unknown = null;

@@ -10,22 +10,18 @@ import { initReactI18next } from 'react-i18next';
 import { intlLocalePlugin } from './intlLocalePlugin';
 import {
   FALLBACK_LANGUAGE,
+  LANGUAGE_SOURCES,
   SUPPORTED_LANGUAGES,
   htmlLang,
   isLanguage,
-  parseLanguage,
+  languageCookie,
+  namedLanguage,
   toLanguage,
   type Language,
 } from './languages';
 
 /** The single namespace; translation files are one nested JSON object per language. */
 export const NAMESPACE = 'translation';
-
-/**
- * Where a visitor names a language (SPEC §1), in this order: the query parameter, the cookie, local storage.
- * The early start (src/earlyStart) reads the same three to preload the right translations.
- */
-const LANGUAGE_SOURCES = { query: 'lng', cookie: 'i18next', storage: 'i18nextLng' } as const;
 
 /** Options of {@link initI18n}. */
 export interface InitI18nOptions {
@@ -83,33 +79,17 @@ const storedLanguage = {
   },
 };
 
-/** The cookie's value, or null when there is none or it is not valid percent-encoding. */
-function cookieLanguage(): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_SOURCES.cookie}=([^;]*)`).exec(document.cookie);
-  try {
-    return match?.[1] ? decodeURIComponent(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The first product language one of the §1 sources names ('sv', 'sv-SE', 'fi-FI', 'en-US' … count as ours),
- * or null when none does. A code that is none of ours is skipped: an unknown `?lng=xx` does not hide a
- * cookie 'fi'.
+ * or null when none does (languages.ts: the rule the host's render and the early start apply too).
  */
 function languageNamedByVisitor(): Language | null {
   if (typeof window === 'undefined') return null;
-  const codes = [
+  return namedLanguage([
     new URLSearchParams(window.location.search).get(LANGUAGE_SOURCES.query),
-    cookieLanguage(),
+    languageCookie(document.cookie),
     storedLanguage.get(),
-  ];
-  for (const code of codes) {
-    const lng = parseLanguage(code);
-    if (lng) return lng;
-  }
-  return null;
+  ]);
 }
 
 /** Keeps `<html lang>` in BCP 47 ('sv' for our 'se'), so screen readers read with the right voice. */

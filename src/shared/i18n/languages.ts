@@ -24,30 +24,85 @@ export function isLanguage(code: unknown): code is Language {
 }
 
 /**
+ * Where a visitor names a language (SPEC §1), in this order: the query parameter, the cookie, local storage.
+ * The app, the host's render (no storage there) and the early start read the same three.
+ */
+export const LANGUAGE_SOURCES = { query: 'lng', cookie: 'i18next', storage: 'i18nextLng' } as const;
+
+/** The language cookie in a `Cookie` header or `document.cookie`, its raw value captured. */
+const LANGUAGE_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_SOURCES.cookie}=([^;]*)`);
+
+/**
+ * What a raw code must look like once trimmed and lower-cased: a BCP 47 or POSIX-style tag ('sv', 'sv-se',
+ * 'sv_se', 'en-us-x-priv'), its primary subtag captured.
+ */
+const LANGUAGE_TAG = /^([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*$/;
+
+/** The primary subtags that name one of our languages: 'sv' is Swedish to everyone but the product. */
+const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { se: 'se', sv: 'se', fi: 'fi', en: 'en' };
+
+/**
  * Reads a language code from the outside world (query string, cookie, storage, a picker, a browser
  * locale) and returns the product's code for it, or undefined when it names none of our languages.
  *
  * Accepts the product codes, BCP 47 tags and POSIX-style tags, case-insensitively: 'se', 'sv',
- * 'sv-SE', 'sv_SE', 'sv-FI' → 'se'; 'fi', 'fi-FI' → 'fi'; 'en', 'en-GB', 'en_US' → 'en'.
+ * 'sv-SE', 'sv_SE', 'sv-FI' → 'se'; 'fi', 'fi-FI' → 'fi'; 'en', 'en-GB', 'en_US' → 'en'. What is no tag
+ * ('sv-', 'sv.UTF-8', 'sv-<b>') names none.
  *
  * @param code - the raw code, possibly null or undefined
  * @returns the product's language, or undefined if the code is not one of ours
  */
 export function parseLanguage(code: string | null | undefined): Language | undefined {
   if (typeof code !== 'string') return undefined;
-  const primary = code.trim().toLowerCase().split(/[-_]/)[0];
-  switch (primary) {
-    case 'se':
-    case 'sv':
-      return 'se';
-    case 'fi':
-      return 'fi';
-    case 'en':
-      return 'en';
-    default:
-      return undefined;
+  const primary = LANGUAGE_TAG.exec(code.trim().toLowerCase())?.[1];
+  return primary !== undefined && Object.prototype.hasOwnProperty.call(LANGUAGE_ALIASES, primary)
+    ? LANGUAGE_ALIASES[primary]
+    : undefined;
+}
+
+/**
+ * The language cookie's value, percent-decoded (a writer may have encoded it).
+ *
+ * @param cookies - a `Cookie` header or `document.cookie`, possibly null
+ * @returns the raw code, or null when there is no such cookie or it is not valid percent-encoding
+ */
+export function languageCookie(cookies: string | null | undefined): string | null {
+  const value = LANGUAGE_COOKIE.exec(cookies ?? '')?.[1];
+  try {
+    return value ? decodeURIComponent(value) : null;
+  } catch {
+    return null;
   }
 }
+
+/**
+ * The first product language that §1's sources name, in their order. A code that is none of ours is
+ * skipped: an unknown `?lng=xx` does not hide a cookie 'fi'.
+ *
+ * @param codes - the raw codes of the sources, first to last
+ * @returns 'se', 'en' or 'fi', or null when none names one
+ */
+export function namedLanguage(codes: readonly (string | null | undefined)[]): Language | null {
+  for (const code of codes) {
+    const lng = parseLanguage(code);
+    if (lng) return lng;
+  }
+  return null;
+}
+
+/**
+ * The rules above as plain data, for the early start: a script without imports, which gets them in its
+ * settings JSON (src/earlyStart/settings.ts) and applies them as {@link languageCookie} and
+ * {@link parseLanguage} do.
+ */
+export const LANGUAGE_RULE = {
+  query: LANGUAGE_SOURCES.query,
+  cookie: LANGUAGE_COOKIE.source,
+  storage: LANGUAGE_SOURCES.storage,
+  tag: LANGUAGE_TAG.source,
+  aliases: LANGUAGE_ALIASES,
+  fallback: FALLBACK_LANGUAGE,
+};
 
 /**
  * Maps any language code to one of the product's languages, falling back to English (SPEC §1).
