@@ -16,7 +16,8 @@ export default defineConfig({
   // A spec file's tests run in order in one worker (some share a page's story); files run side by side.
   fullyParallel: false,
   workers: E2E_WORKERS,
-  retries: process.env.CI ? 1 : 0,
+  // Never retried (issue 34): a test that passes only on a second try is a defect with a root cause.
+  retries: 0,
   // Sized for a loaded 2-core machine (issue 21): expectations wait on the app with these defaults, never
   // with shorter ones of their own, and no test races a server-side timer (the simulators are held through
   // their control API instead).

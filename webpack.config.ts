@@ -7,6 +7,8 @@ import webpack from 'webpack';
 import { scriptJson } from './src/app/renderedPage';
 import { earlyStartSettings, type LoadingTexts } from './src/earlyStart/settings';
 import type { Language } from './src/shared/i18n/languages';
+import { serializeStyles } from '@emotion/serialize';
+import { KIOSK_PAGE_STYLES } from './src/features/kiosk/kioskPageCss';
 import { defaultTheme } from './src/shared/theme/defaultTheme';
 import {
   cloudflareAssetsIgnore,
@@ -283,6 +285,8 @@ function clientConfig(production: boolean): webpack.Configuration {
           // Shown until the early start names the visitor's language, or when it cannot run.
           loadingLabel: texts('en').common.loading,
           theme: defaultTheme,
+          // A kiosk's page-wide rules, in force from its first frame (issue 34).
+          kioskStyle: `<style>${serializeStyles(KIOSK_PAGE_STYLES).styles}</style>`,
         }),
       }),
       new CopyWebpackPlugin({

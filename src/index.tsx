@@ -32,6 +32,8 @@ async function main() {
   const i18n = await initI18n();
   const history = createBrowserHistory({ v5Compat: true });
   const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
+  // The kiosk's touch sizes (index.html's style, features/kiosk/kioskPageCss.ts) from the first frame.
+  if (kiosk) document.documentElement.dataset.kiosk = '';
   const page = browserPageSignals();
   // The shop and cart requests index.html started while the scripts loaded (src/earlyStart).
   const apiFetch = adoptingEarlyStart((input, init) => window.fetch(input, init), window.__earlyStart);

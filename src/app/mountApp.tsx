@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { shopActions } from '../features/shop';
 import { currentLanguage } from '../shared/i18n';
 import { App, type AppHistory } from './App';
-import { pressHeldTapWhenDrawn } from './heldTap';
 import { hydratablePage, readRenderedPage, storePageShopId } from './renderedPage';
 import type { AppStore } from './store';
 
@@ -48,8 +47,8 @@ export function mountApp(
   if (!page) {
     const reactRoot = createRoot(root);
     reactRoot.render(app);
-    // The host's markup (another language, a kiosk) goes: a tap held on it is pressed on the app's own button.
-    if (options.releaseEarlyTaps) pressHeldTapWhenDrawn(root, options.releaseEarlyTaps);
+    // The host's markup (another language, a kiosk) goes: the early start presses a tap held on it on the
+    // app's same button once that is drawn.
     return { mounted: 'rendered', root: reactRoot };
   }
   const reactRoot = hydrateRoot(root, app, { onRecoverableError: options.onHydrationError });

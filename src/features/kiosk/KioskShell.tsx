@@ -16,6 +16,7 @@ import { AssistBar } from './AssistBar';
 import { ReachIcon } from './AssistButton';
 import { playChime } from './chime';
 import { PausedScreen } from './PausedScreen';
+import { useKioskStart } from './kioskStart';
 import { useWakeLock } from './useWakeLock';
 
 /** Tells the idle machine which screen is shown: the store (or the shop's own start pages), the receipt, other. */
@@ -35,11 +36,13 @@ function useReportScreen(startScreen: boolean) {
  * and each customer's start language are the main bundle's (kioskPage.tsx): in force from the first frame.
  *
  * @param startScreen - the shop layout shows one of its own start pages (closed, table number)
+ * @param shopKnown - the shop has loaded (its currency picks the start language when the kiosk names none)
  */
-export function KioskShell({ startScreen }: { startScreen: boolean }) {
+export function KioskShell({ startScreen, shopKnown }: { startScreen: boolean; shopKnown: boolean }) {
   const { t } = useTranslation();
   const kiosk = useAppSelector(selectKiosk);
   useReportScreen(startScreen);
+  useKioskStart(shopKnown);
 
   const { reach, largeText } = kiosk.assist;
   useEffect(() => {

@@ -6,4 +6,3 @@ export { selectIsKiosk, selectKiosk } from './kioskSelectors';
 export { kioskActions } from './kioskSlice';
 export { PRIMARY_ACTION } from './kioskTargets';
 export { KioskOrderPanel, KioskShell, LanguageChoice } from './lazyKiosk';
-export { KioskPageStyles, useKioskStartLanguage } from './kioskPage';

@@ -28,6 +28,11 @@ export interface KioskState {
   assist: KioskAssist;
   /** The API has not answered for a while: ordering is paused until it does (the order is kept). */
   paused: boolean;
+  /**
+   * The customer (the `customer` count) whose start language is in force: the shop's pages are drawn for a
+   * customer only from then on, with the kiosk's code in (kioskStart.ts), so nothing changes under a tap.
+   */
+  startedFor: number | null;
 }
 
 /**
@@ -55,6 +60,7 @@ export const initialKioskState = (setting: KioskSetting | null): KioskState => (
   promptMs: setting?.promptMs ?? DEFAULT_PROMPT_MS,
   assist: NO_ASSIST,
   paused: false,
+  startedFor: null,
 });
 
 const kioskSlice = createSlice({
@@ -90,6 +96,10 @@ const kioskSlice = createSlice({
     /** One of the accessibility controls was pressed: that choice flips. */
     assistToggled(state, action: PayloadAction<keyof KioskAssist>) {
       state.assist[action.payload] = !state.assist[action.payload];
+    },
+    /** The customer's start language is in force: their pages may be drawn. */
+    customerStarted(state, action: PayloadAction<number>) {
+      state.startedFor = action.payload;
     },
     /** The API stopped answering for a while: ordering pauses. */
     connectionLost(state) {

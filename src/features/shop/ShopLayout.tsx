@@ -8,13 +8,13 @@ import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Spinner } from '../../shared/ui/Spinner';
 import { whenIdle } from '../../shared/whenIdle';
 import { MobileCartBar, preloadCartPage } from '../cart';
-import { KioskOrderPanel, KioskPageStyles, KioskShell, selectKiosk, useKioskStartLanguage } from '../kiosk';
+import { KioskOrderPanel, KioskShell, selectKiosk } from '../kiosk';
 import { LazyReferencePage, sessionActions } from '../session';
 import { preloadProductPopup } from './ProductPopup';
 import { ShopFooter } from './ShopFooter';
 import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
-import { selectCurrency, selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
+import { selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
 import { shopActions } from './shopSlice';
 import type { RootState } from '../../app/hooks';
 
@@ -41,8 +41,9 @@ export function ShopLayout() {
   const onStore = useMatch('/:webshopId') !== null;
   const onProduct = useMatch('/:webshopId/products/:productId') !== null;
   const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
-  // A kiosk draws the shop's pages once the customer's start language is in force (kioskPage.tsx).
-  const kioskLanguageReady = useKioskStartLanguage(kiosk, useAppSelector(selectCurrency), loaded);
+  // A kiosk draws the shop's pages for a customer once its code is in and their start language is in force
+  // (kiosk/kioskStart.ts): nothing of the page changes under a tap.
+  const kioskReady = !kiosk.enabled || kiosk.startedFor === kiosk.customer;
   const table = searchParams.get('table') ?? undefined;
   const tabId = searchParams.get('tabId') ?? undefined;
 
@@ -81,7 +82,7 @@ export function ShopLayout() {
   let content;
   if (display === 'notFound') content = <ShopNotFound />;
   else if (display === 'error') content = <ShopLoadError onRetry={load} />;
-  else if (display === 'loading' || !kioskLanguageReady)
+  else if (display === 'loading' || !kioskReady)
     // index.html shows the same view (spinner, place, colours) until this first render replaces it.
     content = (
       <div css={{ padding: `0 ${space.lg}px` }}>
@@ -118,12 +119,11 @@ export function ShopLayout() {
   return (
     <ShopThemeProvider theme={theme}>
       {/* First in the page: its accessibility bar is the first Tab stop (read aloud, issue 23). */}
-      {kiosk.enabled && <KioskPageStyles />}
-      {/* The kiosk's code failing to load: the store goes on without its bar, and asks again when online. */}
+      {/* The kiosk's code failing to load says so, with Try again; it is asked for again once online. */}
       {kiosk.enabled && (
-        <LoadBoundary fallback={() => null}>
+        <LoadBoundary>
           <Suspense fallback={null}>
-            <KioskShell startScreen={display !== 'open'} />
+            <KioskShell startScreen={display !== 'open'} shopKnown={loaded} />
           </Suspense>
         </LoadBoundary>
       )}
