@@ -27,6 +27,14 @@ export const EARLY_START_SCRIPT = minify_sync(
   readFileSync(path.join(__dirname, 'src/earlyStart/earlyStart.js'), 'utf8'),
 ).code as string;
 
+/**
+ * The tap holding (src/earlyStart/holdTaps.js), minified, inlined before `#root` so that it listens before any
+ * button of a rendered page is parsed (issue 34); its CSP hash stays put as the early start's does.
+ */
+export const HOLD_TAPS_SCRIPT = minify_sync(
+  readFileSync(path.join(__dirname, 'src/earlyStart/holdTaps.js'), 'utf8'),
+).code as string;
+
 /** A language's texts (translations/{language}.json). */
 const texts = (language: Language): LoadingTexts =>
   JSON.parse(readFileSync(path.join(__dirname, 'translations', `${language}.json`), 'utf8'));
@@ -281,6 +289,7 @@ function clientConfig(production: boolean): webpack.Configuration {
         favicon: 'static/favicon.svg',
         templateParameters: (compilation) => ({
           earlyStartScript: EARLY_START_SCRIPT,
+          holdTapsScript: HOLD_TAPS_SCRIPT,
           earlyStartConfig: earlyStartConfig(compilation, process.env.API_BASE_URL ?? ''),
           // Shown until the early start names the visitor's language, or when it cannot run.
           loadingLabel: texts('en').common.loading,

@@ -16,6 +16,7 @@ import se from '../../translations/se.json';
 import { sessionResponse, shopResponse } from '../shared/api/wireFixtures';
 
 const SCRIPT = readFileSync(path.join(__dirname, '../../src/earlyStart/earlyStart.js'), 'utf8');
+const HOLD_TAPS = readFileSync(path.join(__dirname, '../../src/earlyStart/holdTaps.js'), 'utf8');
 const TEXTS = { se, en, fi };
 /** As webpack.config.ts writes them. */
 const SETTINGS = earlyStartSettings((language) => TEXTS[language]);
@@ -49,6 +50,9 @@ async function startAt(address: string, shop: unknown = shopResponse(), apiBaseU
 }
 
 afterEach(() => {
+  // A page runs the tap holding once; these tests run it once each: the last one stops before the next.
+  window.__earlyStart?.releaseTaps?.();
+  delete window.__earlyStart;
   document.cookie = 'i18next=; max-age=0';
   localStorage.clear();
 });
@@ -76,6 +80,7 @@ describe('the early start (issue 11: everything the first screen needs starts at
     document.body.innerHTML = `${body}<script id="rendered-page" type="application/json">{}</script>`;
     const fetch = jest.fn((_url: string) => Promise.resolve(answer(sessionResponse())));
     window.fetch = fetch as unknown as typeof window.fetch;
+    new Function(HOLD_TAPS)();
     new Function(SCRIPT)();
     return fetch;
   }
@@ -108,6 +113,22 @@ describe('the early start (issue 11: everything the first screen needs starts at
     // Released: taps go where they were aimed again.
     add.click();
     expect(pressed).toEqual(['outside', 'add']);
+  });
+
+  it('issue 34: the tap holding listens before any button of the page is parsed (the big shop: 460 KiB of data between its buttons and the early start)', () => {
+    const pressed: string[] = [];
+    const listener = (event: Event) => pressed.push((event.target as HTMLElement).id);
+    document.addEventListener('click', listener);
+    document.body.innerHTML = '';
+    // holdTaps.js runs before #root; the parser then reaches the rendered buttons, then the rest of the page.
+    new Function(HOLD_TAPS)();
+    document.body.innerHTML = '<div id="root"><button id="first">+</button></div>';
+    const first = document.getElementById('first') as HTMLButtonElement;
+    first.click();
+    expect(pressed).toEqual([]);
+    expect(first.getAttribute('aria-busy')).toBe('true');
+    expect((window.__earlyStart as EarlyStart).releaseTaps?.()).toBe(first);
+    document.removeEventListener('click', listener);
   });
 
   it('the requests go to the configured API base', async () => {

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { paymentsSince, test } from './helpers/moneyTrust';
+import { COMMITTED } from './helpers/test';
 import {
   approvePayment,
   cafeCartWith,
@@ -310,10 +311,62 @@ test('§2 offline when the card panel is opened for the first time: the checkout
   }
 });
 
+/** Whether the page has fetched the demo's Stripe.js or the card panel's chunk. */
+function cardCodeFetched(page: Page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((e) => /\/assets\/stripe-panel\.|\/demo\/stripe\/v3\.js/.test(e.name)),
+  );
+}
+
+for (const what of ["the card panel's chunk", 'Stripe.js'] as const)
+  for (const how of ['the network is back', 'the method is chosen again', 'Try again is pressed'] as const)
+    test(`issue 34: ${what} failed to load, and the card fields come once ${how}`, async ({
+      page,
+      context,
+    }) => {
+      // No wallet: nothing has loaded Stripe.js before the card is chosen.
+      await page.goto('/demo?demoWallet=none');
+      await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
+      await fillDetails(page);
+      expect(await cardCodeFetched(page)).toBe(false);
+      // The chunk fails with the whole network down; Stripe.js alone fails behind a flaky proxy.
+      let stripeJsDown = what === 'Stripe.js';
+      await page.route(/\/demo\/stripe\/v3\.js/, (route) =>
+        stripeJsDown ? route.abort('internetdisconnected') : route.fallback(),
+      );
+      if (what === "the card panel's chunk") await context.setOffline(true);
+      try {
+        await methodButton(page, METHOD.stripe).click();
+        await expect(page.getByRole('button', { name: /try again/i })).toBeVisible();
+        await expect(page.getByLabel('Name', { exact: true })).toHaveValue(CUSTOMER.name);
+        stripeJsDown = false;
+        if (how === 'the network is back') {
+          // Nothing to press: the browser's "online" brings the card fields.
+          if (what === 'Stripe.js') await context.setOffline(true);
+          await context.setOffline(false);
+        } else {
+          await context.setOffline(false);
+          if (how === 'the method is chosen again') {
+            await methodButton(page, METHOD.swish).click();
+            await methodButton(page, METHOD.stripe).click();
+          } else {
+            await page.getByRole('button', { name: /try again/i }).click();
+          }
+        }
+        await expect(page.getByLabel('Card number')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+        await expect(page.getByText(OFFLINE)).toHaveCount(0);
+      } finally {
+        await context.setOffline(false);
+      }
+    });
+
 /** Chooses Viva and waits for the demo's hosted checkout; answers the order code (the payment id). */
 async function toVivaCheckout(page: Page): Promise<string> {
   await methodButton(page, METHOD.viva).click();
-  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/);
+  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/, COMMITTED);
   return new URL(page.url()).searchParams.get('ref') as string;
 }
 

@@ -32,6 +32,7 @@ import {
   webStorage,
 } from './helpers/kiosk';
 import { swishAppRequests, test } from './helpers/moneyTrust';
+import { COMMITTED } from './helpers/test';
 import {
   approvePayment,
   CUSTOMER,
@@ -736,10 +737,10 @@ test('issue 10: Viva on the kiosk: paid at the demo\'s hosted checkout, the brow
   await toKioskCart(page, 1);
   await fillKioskDetails(page);
   await kioskMethodButton(page, KIOSK_METHOD.viva).click();
-  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/);
+  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/, COMMITTED);
   const orderCode = new URL(page.url()).searchParams.get('ref') as string;
   await page.getByRole('button', { name: /^Betala 49,00 kr/ }).click();
-  await page.waitForURL(new RegExp(`/cafe/cart\\?s=${orderCode}&t=`));
+  await page.waitForURL(new RegExp(`/cafe/cart\\?s=${orderCode}&t=`), COMMITTED);
 
   const receiptId = await expectKioskReceipt(page);
   await expect(page.locator('html')).toHaveAttribute('data-kiosk', '');

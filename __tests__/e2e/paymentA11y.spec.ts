@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './helpers/test';
+import { COMMITTED, test } from './helpers/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { PHONE } from './helpers/shop';
 import {
@@ -53,7 +53,7 @@ test('axe: cart with the Viva panel open — taking the customer to the checkout
   await shot(page, 'viva-0-redirecting', paymentSection(page));
   await expectNoAxeViolations(page, 'cart, Viva panel redirecting');
   release();
-  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/);
+  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/, COMMITTED);
   // Back from the checkout after a decline: the Viva panel with the failure and 'Start over'.
   await page.getByRole('button', { name: 'Neka (decline)' }).click();
   await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './helpers/test';
+import { COMMITTED, test } from './helpers/test';
 import { PHONE } from './helpers/shop';
 import {
   cafeCartWith,
@@ -25,7 +25,7 @@ test.use({ viewport: PHONE });
 async function toVivaCheckout(page: Page): Promise<string> {
   // Choosing Viva starts the payment at once and leaves the shop (no pressed state to look at).
   await methodButton(page, METHOD.viva).click();
-  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/);
+  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/, COMMITTED);
   const url = new URL(page.url());
   // §2 the payment reference and the café's primary colour (#7b4a2d) without '#'.
   expect(url.searchParams.get('color')).toBe('7b4a2d');
@@ -46,7 +46,7 @@ test('§2 §4 Viva paid: hosted checkout with the reference and colour, Pay retu
 
   await page.getByRole('button', { name: /^Betala 49,00 kr/ }).click();
   // Back in the shop as Viva returns (s = order code, t = transaction), then on to the receipt.
-  await page.waitForURL(new RegExp(`/cafe/cart\\?s=${orderCode}&t=`));
+  await page.waitForURL(new RegExp(`/cafe/cart\\?s=${orderCode}&t=`), COMMITTED);
   const receiptId = await expectReceipt(page);
   await expect(page.getByText(`Paid by ${METHOD.viva}`)).toBeVisible();
   await expect(page.getByRole('article')).toContainText('Ostfralla');
@@ -62,7 +62,7 @@ test('§4 §8 Viva declined: Decline returns to the shop, which shows the failur
   const orderCode = await toVivaCheckout(page);
 
   await page.getByRole('button', { name: 'Neka (decline)' }).click();
-  await page.waitForURL(new RegExp(`/cafe/cart\\?s=${orderCode}&t=[^&]+&eventId=10051`));
+  await page.waitForURL(new RegExp(`/cafe/cart\\?s=${orderCode}&t=[^&]+&eventId=10051`), COMMITTED);
   await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
   // The cart is kept for another try.
   await expect(page.getByRole('group', { name: /Quantity Ostfralla/ })).toBeVisible();
@@ -76,7 +76,7 @@ test('§4 §8 Viva declined: Decline returns to the shop, which shows the failur
 
   // Restart: a new payment at the checkout, which this time is paid.
   await page.getByRole('button', { name: 'Start over' }).click();
-  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/);
+  await page.waitForURL(/\/demo\/viva\/web\/checkout\?/, COMMITTED);
   const second = new URL(page.url()).searchParams.get('ref');
   expect(second).not.toBe(orderCode);
   await page.getByRole('button', { name: /^Betala / }).click();

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptJson } from '../../src/app/renderedPage';
+import { serializeStyles } from '@emotion/serialize';
 import { earlyStartSettings } from '../../src/earlyStart/settings';
+import { KIOSK_PAGE_STYLES } from '../../src/features/kiosk/kioskPageCss';
 import { defaultTheme } from '../../src/shared/theme/defaultTheme';
 import { escapeHtml } from '../../src/ssr/pageTemplate';
 import en from '../../translations/en.json';
@@ -18,6 +20,8 @@ const ROOT = path.join(__dirname, '..', '..');
 export function indexTemplate(): string {
   const values: Record<string, unknown> = {
     earlyStartScript: readFileSync(path.join(ROOT, 'src/earlyStart/earlyStart.js'), 'utf8'),
+    holdTapsScript: readFileSync(path.join(ROOT, 'src/earlyStart/holdTaps.js'), 'utf8'),
+    kioskStyle: `<style>${serializeStyles(KIOSK_PAGE_STYLES).styles}</style>`,
     earlyStartConfig: scriptJson({
       apiBaseUrl: '',
       translations: {},

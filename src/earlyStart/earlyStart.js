@@ -29,7 +29,9 @@
  * browser the app supports, without a build step.
  */
 (function (window, document) {
-  var early = (window.__earlyStart = { requests: {} });
+  // holdTaps.js, before #root, has put the tap holding here.
+  var early = (window.__earlyStart = window.__earlyStart || {});
+  early.requests = {};
   var configElement = document.getElementById('early-start-config');
   if (!configElement) return;
   var config = JSON.parse(configElement.textContent || '{}');
@@ -149,78 +151,10 @@
   var shop = rendered ? null : get(shopPath);
   get(shopPath + '/cart' + (queryText ? '?' + queryText : ''));
   if (!shop) {
-    holdEarlyTaps();
     window.requestAnimationFrame(function () {
       window.setTimeout(loadFormattingData, 0);
     });
     return;
-  }
-
-  /**
-   * The rendered store's buttons do nothing until the app has taken the page over (links work as links).
-   * The first button tapped before then is kept, says it is busy, and is pressed once the app is ready;
-   * later taps are dropped, so a double tap never adds twice. The app either hydrates this markup and
-   * presses the kept button itself (app/mountApp.tsx, through `releaseTaps`), or draws the page anew
-   * (another language, a kiosk): then, once its first markup has replaced this one, the same button of the
-   * app's (`data-tap`, the same in every language and layout) is pressed here, at once or as soon as it is
-   * drawn, unless the customer has pressed or typed something else meanwhile.
-   */
-  function holdEarlyTaps() {
-    var root = document.getElementById('root');
-    if (!root) return;
-    var hostMarkup = Array.prototype.slice.call(root.childNodes);
-    var replaced = window.MutationObserver
-      ? new MutationObserver(function () {
-          // Emotion moves the markup's styles to <head>: only what is still in #root counts.
-          if (hostMarkup.some(inRoot)) return;
-          var held = early.releaseTaps();
-          if (held) pressWhenDrawn(held.getAttribute('data-tap'));
-        })
-      : null;
-    function inRoot(node) {
-      return root.contains(node);
-    }
-    function onClick(event) {
-      var button = event.target && event.target.closest ? event.target.closest('button') : null;
-      if (!button || !inRoot(button)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      if (early.heldTap) return;
-      early.heldTap = button;
-      button.setAttribute('aria-busy', 'true');
-    }
-    document.addEventListener('click', onClick, true);
-    if (replaced) replaced.observe(root, { childList: true });
-    early.holdingTaps = true;
-    early.releaseTaps = function () {
-      if (!early.holdingTaps) return null;
-      early.holdingTaps = false;
-      if (replaced) replaced.disconnect();
-      document.removeEventListener('click', onClick, true);
-      var tap = early.heldTap;
-      early.heldTap = null;
-      return tap;
-    };
-
-    function pressWhenDrawn(key) {
-      if (key === null || !window.CSS || !window.CSS.escape) return;
-      var drawn = new MutationObserver(press);
-      function stop() {
-        drawn.disconnect();
-        document.removeEventListener('pointerdown', stop, true);
-        document.removeEventListener('keydown', stop, true);
-      }
-      function press() {
-        var button = root.querySelector('[data-tap="' + window.CSS.escape(key) + '"]');
-        if (!button) return;
-        stop();
-        button.click();
-      }
-      drawn.observe(root, { childList: true, subtree: true });
-      document.addEventListener('pointerdown', stop, true);
-      document.addEventListener('keydown', stop, true);
-      press();
-    }
   }
 
   function safeImage(url) {

@@ -78,3 +78,11 @@ export const test = base.extend<{
     { auto: true },
   ],
 });
+
+/**
+ * For `page.waitForURL`: the new address counts once its document has started. Playwright's default waits for
+ * the page's `load` event too, which no customer sees and which requests still in flight (error reports, a
+ * lazy chunk) can hold back past any timeout (issue 34: the Viva return journey's only flake); what the page
+ * then shows is awaited with `expect`, as a customer would look for it.
+ */
+export const COMMITTED = { waitUntil: 'commit' } as const;
