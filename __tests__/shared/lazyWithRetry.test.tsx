@@ -75,3 +75,11 @@ test('issue 34: the part asked for again elsewhere (mounted anew) loads again, o
   expect(screen.getByText('the card fields')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(loads);
 });
+
+test('issue 34: while the network stays down a failed part shows Try again and is not loaded again by itself', async () => {
+  const { load, Part } = flakyChunk();
+  renderPart(Part);
+  await screen.findByRole('button', { name: 'common.retry' });
+  await act(async () => undefined);
+  expect(load).toHaveBeenCalledTimes(1);
+});

@@ -1,6 +1,7 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { retryFailedParts } from '../shared/lazyWithRetry';
 import { reportError } from '../shared/reporting';
 import { Page } from '../shared/ui/Page';
 import { ButtonLink } from '../shared/ui/Button';
@@ -37,12 +38,16 @@ class Boundary extends Component<
     // Remember where the error happened; moving to another address tries again.
     if (state.error === null) return null;
     if (state.at === null) return { at: props.pathname };
-    return state.at === props.pathname ? null : { error: null, at: null };
+    if (state.at === props.pathname) return null;
+    retryFailedParts(); // another address: a screen that could not load is fetched anew when asked for
+    return { error: null, at: null };
   }
 
   // A screen whose code did not load (offline) is tried again once the browser is back online.
   retry = () => {
-    if (this.state.error !== null) this.setState({ error: null, at: null });
+    if (this.state.error === null) return;
+    retryFailedParts();
+    this.setState({ error: null, at: null });
   };
   override componentDidMount() {
     window.addEventListener('online', this.retry);

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { retryFailedParts } from '../lazyWithRetry';
 import { Button } from './Button';
 import { ErrorText } from './ErrorText';
 
@@ -16,8 +17,15 @@ export class LoadBoundary extends Component<
   static getDerivedStateFromError() {
     return { failed: true };
   }
+  constructor(props: LoadBoundary['props']) {
+    super(props);
+    // A part opened anew (the card chosen again) is asked for again: what failed before loads anew.
+    retryFailedParts();
+  }
   retry = () => {
-    if (this.state.failed) this.setState({ failed: false });
+    if (!this.state.failed) return;
+    retryFailedParts();
+    this.setState({ failed: false });
   };
   override componentDidMount() {
     window.addEventListener('online', this.retry);
