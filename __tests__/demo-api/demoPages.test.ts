@@ -165,6 +165,47 @@ describe('SPA hosting', () => {
     }
   });
 
+  it('issue 34: the Node adapter renders the café in each language once it listens, before any visitor’s store page', async () => {
+    // A render function that takes a second (on the test's clock) and notes when each of its renders began.
+    const renderModule = path.join(dist, 'render-noting.cjs');
+    fs.writeFileSync(
+      renderModule,
+      `exports.createStorePageRenderer = function () {
+        return async (request) => {
+          globalThis.demoRenders.push([new URL(request.url).pathname + new URL(request.url).search, Date.now()]);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          return new Response('rendered', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+        };
+      };\n`,
+    );
+    const renders: [string, number][] = [];
+    (globalThis as { demoRenders?: unknown }).demoRenders = renders;
+    jest.useFakeTimers({
+      doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'performance', 'hrtime'],
+    });
+    const spa = await startDemo({ spa: { distDir: dist, renderModule } });
+    try {
+      const start = Date.now();
+      // Asked for at once: the page waits for the warm-up before its render begins.
+      const page = spa.client().get('/kahvila?lng=fi');
+      let answered = false;
+      void page.finally(() => (answered = true));
+      while (!answered) await jest.advanceTimersByTimeAsync(50);
+      expect((await page).text).toBe('rendered');
+      expect(renders.map(([address]) => address)).toEqual([
+        '/cafe?lng=se',
+        '/cafe?lng=en',
+        '/cafe?lng=fi',
+        '/kahvila?lng=fi',
+      ]);
+      expect(renders[3]?.[1]).toBeGreaterThanOrEqual(start + 3000);
+    } finally {
+      jest.useRealTimers();
+      await spa.close();
+      delete (globalThis as { demoRenders?: unknown }).demoRenders;
+    }
+  });
+
   it('refuses to start without a built SPA', async () => {
     const api = createDemoApi({ dbPath: ':memory:', spa: { distDir: path.join(dist, 'nope') } });
     await expect(api.listen(0, '127.0.0.1')).rejects.toThrow(/npm run build/);

@@ -4,6 +4,7 @@
  * can make it worse than the static page: an API that errs, is slow or answers nonsense, a render that throws
  * and a template it does not know each answer index.html with its usual headers.
  */
+import type * as ReactStatic from 'react-dom/static.edge';
 import {
   createStorePageRenderer,
   RENDERED_CACHE_CONTROL,
@@ -267,5 +268,151 @@ describe('a store page component that misbehaves', () => {
       expect.objectContaining({ message: 'a component that throws' }),
       expect.any(Request),
     );
+  });
+});
+
+describe('issue 34: a render that cannot hang, and stops with its answer', () => {
+  // The render's timers (the API's limit, the deadline, React's own work) on a clock the test moves; the
+  // rest of Node's event loop (streams, promises) runs as usual.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  /** A shop request that never answers; it rejects only when its signal aborts. */
+  function apiThatNeverAnswers() {
+    const signals: AbortSignal[] = [];
+    const fetch = apiAnswering((signal) => {
+      if (signal) signals.push(signal);
+      return new Promise<Response>((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(signal.reason)),
+      );
+    });
+    return { fetch, signals };
+  }
+
+  it('the deadline aborts the shop request: the signal fetch was given is aborted when the page is answered', async () => {
+    const { fetch, signals } = apiThatNeverAnswers();
+    // The API's limit (300 ms at most) is after the deadline: only the deadline can stop this request.
+    const { render, onError } = renderer(fetch, { timeoutMs: 300, deadlineMs: 100 });
+    const answered = render(page('/cafe'));
+    await jest.advanceTimersByTimeAsync(100);
+    await expectStaticPage(await answered);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[0]?.reason).toEqual(new Error('the render missed its deadline'));
+    // Reported once, as before: the deadline, not the abort it caused.
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'the render missed its deadline' }),
+      expect.any(Request),
+    );
+  });
+
+  it('the API limit still aborts a slow shop request (the static page, reported as a time-out)', async () => {
+    const { fetch, signals } = apiThatNeverAnswers();
+    const { render, onError } = renderer(fetch, { timeoutMs: 250 });
+    const answered = render(page('/cafe'));
+    await jest.advanceTimersByTimeAsync(250);
+    await expectStaticPage(await answered);
+    expect(signals[0]?.reason).toEqual(expect.objectContaining({ name: 'TimeoutError' }));
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'ABORTED', status: 0 }),
+      expect.any(Request),
+    );
+  });
+
+  it('a visitor who goes away stops the render (the request is aborted), and it is not reported', async () => {
+    const { fetch, signals } = apiThatNeverAnswers();
+    const { render, onError } = renderer(fetch, { timeoutMs: 300 });
+    const visitor = new AbortController();
+    const answered = render(page('/cafe', { signal: visitor.signal }));
+    await jest.advanceTimersByTimeAsync(10);
+    visitor.abort(new Error('the visitor went away'));
+    await expectStaticPage(await answered);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('a rendered page leaves nothing running: the signal its request had is aborted once it is answered', async () => {
+    const signals: AbortSignal[] = [];
+    const { render } = renderer(
+      apiAnswering((signal) => {
+        if (signal) signals.push(signal);
+        return json(shopResponse());
+      }),
+    );
+    const answered = render(page('/cafe'));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect((await answered).headers.get('cache-control')).toBe(RENDERED_CACHE_CONTROL);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('a prerender that suspends forever is aborted at the deadline, and its work stops', async () => {
+    let renders = 0;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let done = false;
+    jest.resetModules();
+    // A store page waiting for something that comes only after the deadline (or never).
+    jest.doMock('../../src/features/shop/StorePage', () => ({
+      StorePage: () => {
+        renders += 1;
+        if (!done) throw held;
+        return null;
+      },
+    }));
+    // React's prerender as it is, watched: the signal it was given and whether it has settled.
+    const prerenders: { signal?: AbortSignal; settled: boolean }[] = [];
+    jest.doMock('react-dom/static.edge', () => {
+      const actual = jest.requireActual<typeof ReactStatic>('react-dom/static.edge');
+      return {
+        ...actual,
+        prerender: (...args: Parameters<typeof actual.prerender>) => {
+          const watched = { signal: args[1]?.signal, settled: false };
+          prerenders.push(watched);
+          const result = actual.prerender(...args);
+          void result.then(
+            () => (watched.settled = true),
+            () => (watched.settled = true),
+          );
+          return result;
+        },
+      };
+    });
+    try {
+      const { createStorePageRenderer: create } = await import('../../src/ssr/renderStorePage');
+      const onError = jest.fn();
+      const render = create({
+        indexHtml: INDEX,
+        documentHeaders: DOCUMENT_HEADERS,
+        apiBaseUrl: 'https://api.example',
+        fetch: apiAnswering(() => json(shopResponse())),
+        deadlineMs: 100,
+        onError,
+      });
+      const answered = render(page('/cafe'));
+      await jest.advanceTimersByTimeAsync(100);
+      await expectStaticPage(await answered);
+      expect(onError).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'the render missed its deadline' }),
+        expect.any(Request),
+      );
+      expect(prerenders).toHaveLength(1);
+      expect(prerenders[0]?.signal?.aborted).toBe(true);
+      // React finishes its abort on a timer of its own.
+      await jest.advanceTimersByTimeAsync(100);
+      expect(prerenders[0]?.settled).toBe(true);
+      const rendersAtDeadline = renders;
+      expect(rendersAtDeadline).toBeGreaterThan(0);
+      // What it waited for comes: an aborted render does not take it up again.
+      done = true;
+      release();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(renders).toBe(rendersAtDeadline);
+    } finally {
+      jest.dontMock('react-dom/static.edge');
+      jest.dontMock('../../src/features/shop/StorePage');
+    }
   });
 });

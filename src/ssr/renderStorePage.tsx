@@ -13,6 +13,10 @@
  * Never worse than the static page: any other route, a kiosk address, an API that errs or is slower than
  * `timeoutMs`, a render that throws, a template it does not recognise — each answers the static index.html
  * with its usual headers, and the client renders as it always has.
+ *
+ * Nothing of a render goes on after its answer (issue 34): each render has one AbortController, which the
+ * deadline, the visitor going away (the request's signal) and the render's own end abort; the shop request
+ * and React's prerender both take its signal.
  */
 import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
@@ -66,7 +70,10 @@ export interface RendererOptions {
   timeoutMs?: number;
   /** How long a whole render may take (default {@link RENDER_DEADLINE_MS}). */
   deadlineMs?: number;
-  /** Told about every fallback that was not by design (API error, timeout, render error), for the logs. */
+  /**
+   * Told about every fallback that was not by design (API error, timeout, render error, missed deadline),
+   * for the logs; not about a visitor who went away (the request's signal aborted), whom nothing answers.
+   */
   onError?: (error: unknown, request: Request) => void;
 }
 
@@ -126,8 +133,8 @@ function summary(text: string): string {
   return flat.length <= 160 ? flat : `${flat.slice(0, 159).trimEnd()}…`;
 }
 
-/** Renders the app for the page's address to HTML (the markup of `#root`). */
-async function renderApp(page: RenderedPage, path: string): Promise<string> {
+/** Renders the app for the page's address to HTML (the markup of `#root`); `signal` stops React's work. */
+async function renderApp(page: RenderedPage, path: string, signal: AbortSignal): Promise<string> {
   const i18n = await i18nFor(page.language);
   // No saga context, so no saga runs: the state is given, and nothing may fetch while React renders it.
   const store = makeStore();
@@ -139,6 +146,8 @@ async function renderApp(page: RenderedPage, path: string): Promise<string> {
       <App store={store} i18n={i18n} history={history} />
     </StrictMode>,
     {
+      signal,
+      // An abort comes here too (its reason): the partial page it leaves is never answered.
       onError(error) {
         failure ??= error;
       },
@@ -195,23 +204,37 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
   const staticPage = () =>
     new Response(options.indexHtml, { headers: headers({ 'Content-Type': 'text/html; charset=utf-8' }) });
 
-  async function shopOf(shopId: string): Promise<ShopData | null> {
+  async function shopOf(shopId: string, signal: AbortSignal): Promise<ShopData | null> {
+    // The API's time limit, on a timer cleared as soon as the request ends (AbortSignal.timeout's runs on),
+    // beside the render's signal: whichever comes first aborts the request.
+    const limit = new AbortController();
+    const timer = setTimeout(
+      () => limit.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      timeoutMs,
+    );
     try {
-      return await api.getShop(shopId, AbortSignal.timeout(timeoutMs));
+      return await api.getShop(shopId, AbortSignal.any([signal, limit.signal]));
     } catch (error) {
       if (error instanceof NetworkError && error.status === 404) return null;
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  /** The rendered page, or a rejection when it is not done by the deadline (a render must never hang a page). */
-  function withinDeadline<T>(work: Promise<T>): Promise<T> {
+  /**
+   * The rendered page, or a rejection when it is not done by the deadline (a render must never hang a page).
+   * The deadline also aborts `controller`: the shop request and React's work stop with the page answered.
+   */
+  function withinDeadline<T>(work: Promise<T>, controller: AbortController): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new Error('the render missed its deadline')),
-        options.deadlineMs ?? RENDER_DEADLINE_MS,
-      );
+      timer = setTimeout(() => {
+        const missed = new Error('the render missed its deadline');
+        // Rejected first, so the answer says why even though the aborted work fails too.
+        reject(missed);
+        controller.abort(missed);
+      }, options.deadlineMs ?? RENDER_DEADLINE_MS);
     });
     return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
   }
@@ -219,18 +242,26 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
   return async function renderStorePage(request: Request): Promise<Response> {
     const target = renderTarget(request);
     if (!target) return staticPage();
+    const controller = new AbortController();
+    const visitorGone = () => controller.abort(request.signal.reason);
+    if (request.signal.aborted) visitorGone();
+    else request.signal.addEventListener('abort', visitorGone, { once: true });
     try {
-      return await withinDeadline(render(request, target));
+      return await withinDeadline(render(request, target, controller.signal), controller);
     } catch (error) {
-      options.onError?.(error, request);
+      if (!request.signal.aborted) options.onError?.(error, request);
       return staticPage();
+    } finally {
+      request.signal.removeEventListener('abort', visitorGone);
+      // Answered or failed: whatever of this render is still on its way stops here.
+      controller.abort();
     }
   };
 
-  async function render(request: Request, target: RenderTarget): Promise<Response> {
+  async function render(request: Request, target: RenderTarget, signal: AbortSignal): Promise<Response> {
     const url = new URL(request.url);
-    const page: RenderedPage = { ...target, shop: await shopOf(target.shopId) };
-    const [markup, i18n] = await Promise.all([renderApp(page, url.pathname), i18nFor(page.language)]);
+    const page: RenderedPage = { ...target, shop: await shopOf(target.shopId, signal) };
+    const [markup, i18n] = await Promise.all([renderApp(page, url.pathname, signal), i18nFor(page.language)]);
     const html = insertIntoPage(options.indexHtml, {
       head: headFor(page, url, i18n),
       root: markup,

@@ -67,6 +67,47 @@ async function loadRenderer(file: string): Promise<RendererFactory> {
   return module.createStorePageRenderer;
 }
 
+/** This server's own address (never the request's Host header), or '' before it listens. */
+function selfOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+}
+
+interface Template {
+  indexHtml: string;
+  documentHeaders: Record<string, string>;
+}
+
+/** The pages the render is warmed with: the café (every demo database has it) in each language. */
+const WARM_UP_PAGES = ['/cafe?lng=se', '/cafe?lng=en', '/cafe?lng=fi'];
+
+/**
+ * Renders {@link WARM_UP_PAGES} from this server's own API as soon as it listens; a store page asked for
+ * meanwhile waits for it (sendRendered). A new process's first render otherwise spent the shop request's
+ * 250 ms on its own start (Node's fetch, this API's routes, React: each compiled on first use) and answered
+ * the static page, as the browser suite's first store page on a fresh server did (issue 34). The render
+ * server warms itself the same way before it listens (src/ssr/nodeAdapter.ts).
+ *
+ * @returns the warm-up once the server listens; before (`inject`), nothing to wait for
+ */
+function warmUpOnListen(
+  app: FastifyInstance,
+  createRenderer: RendererFactory,
+  template: () => Promise<Template>,
+): () => Promise<void> | undefined {
+  let warming: Promise<void> | undefined;
+  app.server.once('listening', () => {
+    warming = (async () => {
+      const self = selfOrigin(app);
+      const render = createRenderer({ ...(await template()), apiBaseUrl: self, onError: () => undefined });
+      for (const page of WARM_UP_PAGES) await (await render(new Request(self + page))).text();
+    })()
+      // A warm-up that fails only leaves the process as cold as it was; each of its renders has a deadline.
+      .catch(() => undefined);
+  });
+  return () => warming;
+}
+
 /**
  * The Node adapter: answers a page request with the render function. It reads the shop from this same
  * server (its listening address, never the request's Host header).
@@ -76,41 +117,49 @@ async function sendRendered(
   createRenderer: RendererFactory,
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { indexHtml: string; documentHeaders: Record<string, string>; fault: RenderFault },
+  page: Template & { fault: RenderFault; warmedUp: Promise<void> | undefined },
 ): Promise<FastifyReply> {
-  const address = app.server.address();
-  const self = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-  const { fault, ...template } = page;
+  const self = selfOrigin(app);
+  const { fault, warmedUp, ...template } = page;
   const render = createRenderer({
     ...template,
     apiBaseUrl: self,
     fetch: FAULTY_FETCH[fault],
     onError: (error) => request.log.warn({ err: error }, 'store page render fell back to index.html'),
   });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers))
-    if (typeof value === 'string') headers.set(name, value);
   const staticPage = () =>
     reply
       .headers(template.documentHeaders)
       .header('content-type', 'text/html; charset=utf-8')
       .send(template.indexHtml);
   if (fault === 'static') return staticPage();
+  // The visitor going away stops the render (its request's signal), as src/ssr/nodeAdapter.ts does.
+  const gone = new AbortController();
+  reply.raw.once('close', () => gone.abort(new Error('the visitor went away')));
   let response: Response;
+  let html: string;
+  // Before the render starts its clocks.
+  await warmedUp;
   try {
     if (fault === 'renderThrows') throw new Error('demo fault: the render function throws');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string') headers.set(name, value);
     response = await render(
-      new Request(new URL(request.url, self || 'http://127.0.0.1'), { method: request.method, headers }),
+      new Request(new URL(request.url, self || 'http://127.0.0.1'), {
+        method: request.method,
+        headers,
+        signal: gone.signal,
+      }),
     );
+    html = await response.text();
   } catch (error) {
-    // The render function answers the static page itself on any failure; should it ever throw, so does this.
+    // The render function answers the static page itself on any failure; should it ever throw (or its body
+    // fail), so does this.
     request.log.warn({ err: error }, 'store page render threw');
     return staticPage();
   }
-  return reply
-    .status(response.status)
-    .headers(Object.fromEntries(response.headers))
-    .send(await response.text());
+  return reply.status(response.status).headers(Object.fromEntries(response.headers)).send(html);
 }
 
 /** Repository root (src/demo-api/routes/../../..). */
@@ -222,6 +271,12 @@ export async function registerSpa(
           }
         });
       });
+    // The dev bundle's policy: this process's environment is the build's (demoBuildEnvironment).
+    const devTemplate = async (): Promise<Template> => {
+      const indexHtml = await readIndex();
+      return { indexHtml, documentHeaders: securityHeaders(process.env, indexHtml).document };
+    };
+    const warmedUp = createRenderer ? warmUpOnListen(app, createRenderer, devTemplate) : () => undefined;
     app.get('/*', async (request, reply) => {
       const pathname = pathOf(request);
       if (pathname === null || RESERVED.test(pathname)) return notFound(reply);
@@ -235,14 +290,13 @@ export async function registerSpa(
         });
         return reply;
       }
-      const indexHtml = await readIndex();
-      // The dev bundle's policy: this process's environment is the build's (demoBuildEnvironment).
-      const documentHeaders = securityHeaders(process.env, indexHtml).document;
+      const { indexHtml, documentHeaders } = await devTemplate();
       if (createRenderer)
         return sendRendered(app, createRenderer, request, reply, {
           indexHtml,
           documentHeaders,
           fault: renderFault(),
+          warmedUp: warmedUp(),
         });
       return reply
         .headers(documentHeaders)
@@ -262,6 +316,11 @@ export async function registerSpa(
       `No built render function at ${serverBundle}; run \`npm run build\` first (or pass --static)`,
     );
   const createRenderer = options.render === false ? null : await loadRenderer(serverBundle);
+  const distTemplate = async (): Promise<Template> => ({
+    indexHtml: await fs.promises.readFile(indexPath, 'utf8'),
+    documentHeaders: headerSet.document,
+  });
+  const warmedUp = createRenderer ? warmUpOnListen(app, createRenderer, distTemplate) : () => undefined;
   app.get('/*', async (request, reply) => {
     const pathname = pathOf(request);
     if (pathname === null || RESERVED.test(pathname)) return notFound(reply);
@@ -286,6 +345,7 @@ export async function registerSpa(
         indexHtml,
         documentHeaders: headerSet.document,
         fault: renderFault(),
+        warmedUp: warmedUp(),
       });
     return reply
       .headers(headerSet.document)
