@@ -302,8 +302,8 @@ test('§2 offline when the card panel is opened for the first time: the checkout
     const tryAgain = page.getByRole('button', { name: /try again/i });
     await expect(tryAgain).toBeVisible();
 
+    // Back online, the card form comes by itself (issue 34); Try again is there for a flaky network.
     await context.setOffline(false);
-    await tryAgain.click();
     await expect(page.getByLabel('Card number')).toBeVisible();
     await expect(page.getByText(OFFLINE)).toHaveCount(0);
   } finally {
@@ -311,56 +311,39 @@ test('§2 offline when the card panel is opened for the first time: the checkout
   }
 });
 
-/** Whether the page has fetched the demo's Stripe.js or the card panel's chunk. */
-function cardCodeFetched(page: Page) {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .some((e) => /\/assets\/stripe-panel\.|\/demo\/stripe\/v3\.js/.test(e.name)),
-  );
-}
-
-for (const what of ["the card panel's chunk", 'Stripe.js'] as const)
+for (const [what, url] of [
+  ["the card panel's chunk", /\/assets\/stripe-panel\.[0-9a-f]+\.js$/],
+  ['Stripe.js', /\/demo\/stripe\/v3\.js/],
+] as const)
   for (const how of ['the network is back', 'the method is chosen again', 'Try again is pressed'] as const)
     test(`issue 34: ${what} failed to load, and the card fields come once ${how}`, async ({
       page,
       context,
     }) => {
-      // No wallet: nothing has loaded Stripe.js before the card is chosen.
-      await page.goto('/demo?demoWallet=none');
+      // A flaky network from the start: the code fails to come while the browser still says it is online
+      // (the wallet buttons, which load Stripe.js too, get nothing either).
+      let down = true;
+      await page.route(url, (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
       await cafeCartWith(page, [{ title: 'Kanelbulle' }]);
       await fillDetails(page);
-      expect(await cardCodeFetched(page)).toBe(false);
-      // The chunk fails with the whole network down; Stripe.js alone fails behind a flaky proxy.
-      let stripeJsDown = what === 'Stripe.js';
-      await page.route(/\/demo\/stripe\/v3\.js/, (route) =>
-        stripeJsDown ? route.abort('internetdisconnected') : route.fallback(),
-      );
-      if (what === "the card panel's chunk") await context.setOffline(true);
-      try {
-        await methodButton(page, METHOD.stripe).click();
-        await expect(page.getByRole('button', { name: /try again/i })).toBeVisible();
-        await expect(page.getByLabel('Name', { exact: true })).toHaveValue(CUSTOMER.name);
-        stripeJsDown = false;
-        if (how === 'the network is back') {
-          // Nothing to press: the browser's "online" brings the card fields.
-          if (what === 'Stripe.js') await context.setOffline(true);
-          await context.setOffline(false);
-        } else {
-          await context.setOffline(false);
-          if (how === 'the method is chosen again') {
-            await methodButton(page, METHOD.swish).click();
-            await methodButton(page, METHOD.stripe).click();
-          } else {
-            await page.getByRole('button', { name: /try again/i }).click();
-          }
-        }
-        await expect(page.getByLabel('Card number')).toBeVisible();
-        await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-        await expect(page.getByText(OFFLINE)).toHaveCount(0);
-      } finally {
+      await methodButton(page, METHOD.stripe).click();
+      const tryAgain = page.getByRole('button', { name: /try again/i });
+      await expect(tryAgain).toBeVisible();
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue(CUSTOMER.name);
+      down = false;
+      if (how === 'the network is back') {
+        // Nothing to press: the browser's "online" brings the card fields.
+        await context.setOffline(true);
         await context.setOffline(false);
+      } else if (how === 'the method is chosen again') {
+        await methodButton(page, METHOD.swish).click();
+        await methodButton(page, METHOD.stripe).click();
+      } else {
+        await tryAgain.click();
       }
+      await expect(page.getByLabel('Card number')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+      await expect(tryAgain).toHaveCount(0);
     });
 
 /** Chooses Viva and waits for the demo's hosted checkout; answers the order code (the payment id). */
