@@ -7,7 +7,7 @@ import webpack from 'webpack';
 import { scriptJson } from './src/app/renderedPage';
 import { earlyStartSettings, type LoadingTexts } from './src/earlyStart/settings';
 import type { Language } from './src/shared/i18n/languages';
-import { serializeStyles } from '@emotion/serialize';
+import { css } from '@emotion/react';
 import { KIOSK_PAGE_STYLES } from './src/features/kiosk/kioskPageCss';
 import { defaultTheme } from './src/shared/theme/defaultTheme';
 import {
@@ -295,7 +295,7 @@ function clientConfig(production: boolean): webpack.Configuration {
           loadingLabel: texts('en').common.loading,
           theme: defaultTheme,
           // A kiosk's page-wide rules, in force from its first frame (issue 34).
-          kioskStyle: `<style>${serializeStyles(KIOSK_PAGE_STYLES).styles}</style>`,
+          kioskStyle: `<style>${css(KIOSK_PAGE_STYLES).styles}</style>`,
         }),
       }),
       new CopyWebpackPlugin({

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptJson } from '../../src/app/renderedPage';
-import { serializeStyles } from '@emotion/serialize';
+import { css } from '@emotion/react';
 import { earlyStartSettings } from '../../src/earlyStart/settings';
 import { KIOSK_PAGE_STYLES } from '../../src/features/kiosk/kioskPageCss';
 import { defaultTheme } from '../../src/shared/theme/defaultTheme';
@@ -21,7 +21,7 @@ export function indexTemplate(): string {
   const values: Record<string, unknown> = {
     earlyStartScript: readFileSync(path.join(ROOT, 'src/earlyStart/earlyStart.js'), 'utf8'),
     holdTapsScript: readFileSync(path.join(ROOT, 'src/earlyStart/holdTaps.js'), 'utf8'),
-    kioskStyle: `<style>${serializeStyles(KIOSK_PAGE_STYLES).styles}</style>`,
+    kioskStyle: `<style>${css(KIOSK_PAGE_STYLES).styles}</style>`,
     earlyStartConfig: scriptJson({
       apiBaseUrl: '',
       translations: {},
