@@ -295,7 +295,7 @@ function clientConfig(production: boolean): webpack.Configuration {
           loadingLabel: texts('en').common.loading,
           theme: defaultTheme,
           // A kiosk's page-wide rules, in force from its first frame (issue 34).
-          kioskStyle: `<style>${css(KIOSK_PAGE_STYLES).styles}</style>`,
+          kioskStyle: `<style>${KIOSK_PAGE_STYLES.map((rules) => css(rules).styles).join('')}</style>`,
         }),
       }),
       new CopyWebpackPlugin({

@@ -21,7 +21,7 @@ export function indexTemplate(): string {
   const values: Record<string, unknown> = {
     earlyStartScript: readFileSync(path.join(ROOT, 'src/earlyStart/earlyStart.js'), 'utf8'),
     holdTapsScript: readFileSync(path.join(ROOT, 'src/earlyStart/holdTaps.js'), 'utf8'),
-    kioskStyle: `<style>${css(KIOSK_PAGE_STYLES).styles}</style>`,
+    kioskStyle: `<style>${KIOSK_PAGE_STYLES.map((rules) => css(rules).styles).join('')}</style>`,
     earlyStartConfig: scriptJson({
       apiBaseUrl: '',
       translations: {},
