@@ -76,10 +76,10 @@ test('hostile shop: markup in shop texts renders literally — no alert, no inje
     await openShop(page, path);
     await expect(page.getByRole('main')).toContainText(HOSTILE_STRINGS.script);
     const injected = await page.evaluate(() => ({
-      // The page's own inline script (the early start) and its data blocks (its settings, the rendered
+      // The page's own inline scripts (the tap holding, the early start) and its data blocks (its settings, the rendered
       // page's data, JSON that never runs) are not shop text.
       scripts: document.querySelectorAll(
-        '#root script, body > script:not([src]):not(#early-start):not([type="application/json"])',
+        '#root script, body > script:not([src]):not(#hold-taps):not(#early-start):not([type="application/json"])',
       ).length,
       handlers: [...document.querySelectorAll('*')].filter((el) =>
         [...el.attributes].some((a) => /^on/i.test(a.name)),
