@@ -336,7 +336,14 @@ test.describe('nginx in front of the render server (src/ssr/nodeServer.ts, issue
     const port = await freePort();
     renderOrigin = `http://127.0.0.1:${port}`;
     render = spawn('node', [path.join(DIST, '..', 'dist-server', 'nodeServer.mjs')], {
-      env: { ...process.env, DIST_DIR: DIST, API_ORIGIN: baseURL, PORT: String(port) },
+      // As the demo servers (playwright.config.ts): a render may take 15 s here, not race the machine.
+      env: {
+        ...process.env,
+        DIST_DIR: DIST,
+        API_ORIGIN: baseURL,
+        PORT: String(port),
+        RENDER_DEADLINE_MS: '15000',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     render.stderr?.on('data', (chunk: Buffer) => (renderLog += chunk.toString()));
