@@ -43,10 +43,11 @@ export default defineConfig({
       // within minutes; the default (5 in 10 minutes, src/demo-api/http/rateLimits.ts) would refuse most of
       // them. Every other limit runs with its default here.
       RATE_LIMIT_SWISH_PER_PHONE: '100/600',
-      // A store page's render may take 15 s here, not 1.5 s (issue 34): on a loaded 2-core machine a render
-      // can miss the production deadline and answer the plain page, by design; the suite's rendered pages
-      // must not race the machine, and every fallback is played on purpose (POST /demo/api/render).
-      RENDER_DEADLINE_MS: '15000',
+      // A store page's render may wait 15 s here for the shop and in all, not 250 ms and 1.5 s (issue 34): on
+      // a loaded 2-core machine a render can miss the production limits and answer the plain page, by design;
+      // the suite's rendered pages must not race the machine, and every fallback is played on purpose
+      // (POST /demo/api/render), with the production limits.
+      RENDER_PATIENCE_MS: '15000',
     },
     reuseExistingServer: false,
     timeout: 60_000,

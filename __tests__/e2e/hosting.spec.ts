@@ -342,7 +342,7 @@ test.describe('nginx in front of the render server (src/ssr/nodeServer.ts, issue
         DIST_DIR: DIST,
         API_ORIGIN: baseURL,
         PORT: String(port),
-        RENDER_DEADLINE_MS: '15000',
+        RENDER_PATIENCE_MS: '15000',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -320,6 +320,27 @@ describe('issue 34: a render that cannot hang, and stops with its answer', () =>
     );
   });
 
+  it("the browser suite's patience replaces both limits: a shop that answers after 5 s still gives the rendered page", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const late = apiAnswering(async () => new Promise<Response>((resolve) => (answer = resolve)));
+    const { render, onError } = renderer(late, { timeoutMs: 250, deadlineMs: 1500, patienceMs: 15_000 });
+    const answered = render(page('/cafe'));
+    // Past the 300 ms cap and the 1.5 s deadline: neither applies.
+    await jest.advanceTimersByTimeAsync(5000);
+    answer(await json(shopResponse()));
+    expect(await (await answered).text()).toContain('<script id="rendered-page"');
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('patience still ends: a shop that never answers gives the static page once it has passed', async () => {
+    const { fetch, signals } = apiThatNeverAnswers();
+    const { render } = renderer(fetch, { patienceMs: 15_000 });
+    const answered = render(page('/cafe'));
+    await jest.advanceTimersByTimeAsync(15_000);
+    await expectStaticPage(await answered);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
   it('a visitor who goes away stops the render (the request is aborted), and it is not reported', async () => {
     const { fetch, signals } = apiThatNeverAnswers();
     const { render, onError } = renderer(fetch, { timeoutMs: 300 });

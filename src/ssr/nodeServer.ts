@@ -22,9 +22,9 @@ const options: RendererOptions = {
   documentHeaders: JSON.parse(readFileSync(path.join(dist, 'headers.json'), 'utf8')).document,
   apiBaseUrl: apiOrigin,
   onError: (error, request) => console.error(`${request.url}: fell back to index.html:`, error),
-  // The render's own 1.5 s unless set (the browser suite sets more: its pages must come rendered on a loaded
-  // machine, and the fallbacks are tested on purpose).
-  ...(process.env.RENDER_DEADLINE_MS ? { deadlineMs: Number(process.env.RENDER_DEADLINE_MS) } : {}),
+  // Only the browser suite sets it (renderStorePage.tsx `patienceMs`): its pages must come rendered on a
+  // loaded machine, and the fallbacks are tested on purpose.
+  ...(process.env.RENDER_PATIENCE_MS ? { patienceMs: Number(process.env.RENDER_PATIENCE_MS) } : {}),
 };
 
 const server = createServer(
