@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { minify_sync } from 'terser';
 import webpack from 'webpack';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import { scriptJson } from './src/app/renderedPage';
 import { earlyStartSettings, type LoadingTexts } from './src/earlyStart/settings';
 import type { Language } from './src/shared/i18n/languages';
@@ -304,7 +305,24 @@ function clientConfig(production: boolean): webpack.Configuration {
           { from: 'static/robots.txt', to: 'robots.txt' },
         ],
       }),
-      ...(production ? [new HostConfigsPlugin(environment, process.env.API_UPSTREAM || undefined)] : []),
+      ...(production
+        ? [
+            new HostConfigsPlugin(environment, process.env.API_UPSTREAM || undefined),
+            // The kiosk's service worker (issue 35; src/serviceWorker): /sw.js, with the list of this build's
+            // files to precache. Not the host's configuration, the source maps, or the company pages' sign-in
+            // (a kiosk never signs in).
+            new InjectManifest({
+              swSrc: './src/serviceWorker/sw.ts',
+              swDest: 'sw.js',
+              exclude: [
+                /\.map$/,
+                /\.LICENSE\.txt$/,
+                /^(nginx\.conf|headers\.json|_headers|_redirects|robots\.txt)$/,
+                /firebase-auth/,
+              ],
+            }),
+          ]
+        : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

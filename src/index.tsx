@@ -28,6 +28,10 @@ function storageOrMemory(
   }
 }
 
+/** The page's side of the kiosk's service worker: code only a kiosk (or a former one) loads. */
+const serviceWorkerPage = () =>
+  import(/* webpackChunkName: "kiosk" */ './shared/serviceWorker/page');
+
 async function main() {
   const i18n = await initI18n();
   const history = createBrowserHistory({ v5Compat: true });
@@ -53,7 +57,11 @@ async function main() {
       reportError,
       page,
       currentSearch: () => window.location.search,
-      replaceLocation: (path) => window.location.replace(path),
+      // Between customers a new build takes over first (issue 35; the kiosk's worker, cached with the page).
+      replaceLocation: (path) =>
+        void serviceWorkerPage()
+          .then(({ takeWaitingUpdate }) => takeWaitingUpdate())
+          .finally(() => window.location.replace(path)),
     },
     { kiosk: initialKioskState(kiosk) },
   );
@@ -71,6 +79,9 @@ async function main() {
       reportError(error, { phase: 'hydration' });
     },
   });
+  // A kiosk opens and resets without the network (issue 35); a browser that is no longer one loses its worker.
+  if (kiosk || navigator.serviceWorker?.controller)
+    void serviceWorkerPage().then(({ keepServiceWorker }) => keepServiceWorker(kiosk !== null));
   // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).
   initReporting({
     dsn: config.sentryDsn,

@@ -157,7 +157,8 @@ export function contentSecurityPolicy(env: HostingEnv, scriptHashes: readonly st
       ),
     ],
     ['frame-src', realStripe ? STRIPE.frame.join(' ') : "'self'"],
-    ['worker-src', "'none'"],
+    // The kiosk's service worker (/sw.js, issue 35); no other worker.
+    ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],

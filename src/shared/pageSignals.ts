@@ -30,7 +30,9 @@ export interface PageSignals {
   /**
    * Calls `listener` with every reported answer, and with false when the browser goes offline, until the
    * returned function is called. Only a kiosk listens: it pauses ordering while the API does not answer. The
-   * browser's `online` event is no answer (it is a page event, which wakes polls): only a reply is.
+   * browser's `online` event is no answer (it is a page event, which wakes polls): only a reply is. A
+   * listener that comes after the page's first requests hears at once how the last one went, or false when
+   * the browser is offline: a kiosk that opens without the network pauses (issue 35).
    */
   onConnection(listener: (reached: boolean) => void): () => void;
   /** True while focus is inside a frame (a provider's card fields): typing there is input the page cannot see. */
@@ -50,6 +52,8 @@ export function browserPageSignals(win: Window = window): PageSignals {
   // Older browsers without BroadcastChannel still catch up when the tab becomes visible again.
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   const connectionListeners = new Set<(reached: boolean) => void>();
+  /** How the page's last request went (undefined: none has ended yet). */
+  let lastAnswer: boolean | undefined;
   return {
     isHidden: () => win.document.visibilityState === 'hidden',
     subscribe(listener) {
@@ -79,10 +83,13 @@ export function browserPageSignals(win: Window = window): PageSignals {
       channel?.postMessage({ shopId });
     },
     reportAnswer(reached) {
+      lastAnswer = reached;
       for (const listener of [...connectionListeners]) listener(reached);
     },
     onConnection(listener) {
       const onOffline = () => listener(false);
+      if (lastAnswer === false || win.navigator.onLine === false) listener(false);
+      else if (lastAnswer) listener(true);
       connectionListeners.add(listener);
       win.addEventListener('offline', onOffline);
       return () => {
@@ -116,6 +123,8 @@ export function manualPageSignals(): PageSignals & {
   const listeners = new Set<(event: PageEvent) => void>();
   const inputListeners = new Set<() => void>();
   const connectionListeners = new Set<(reached: boolean) => void>();
+  /** How the page's last request went (undefined: none has ended yet). */
+  let lastAnswer: boolean | undefined;
   const signals = {
     hidden: false,
     frameFocused: false,
@@ -140,9 +149,11 @@ export function manualPageSignals(): PageSignals & {
       for (const listener of [...inputListeners]) listener();
     },
     reportAnswer(reached: boolean) {
+      lastAnswer = reached;
       for (const listener of [...connectionListeners]) listener(reached);
     },
     onConnection(listener: (reached: boolean) => void) {
+      if (lastAnswer !== undefined) listener(lastAnswer);
       connectionListeners.add(listener);
       return () => void connectionListeners.delete(listener);
     },

@@ -251,7 +251,7 @@ describe('issue 23: the kiosk pauses calmly when the network drops', () => {
     const cancelled = cancelPayment.mock.invocationCallOrder.at(-1) ?? Infinity;
     const emptied = (api.putCart as jest.Mock).mock.invocationCallOrder.at(-1) ?? 0;
     expect(cancelled).toBeLessThan(emptied);
-    expect(replaceLocation).toHaveBeenCalledWith('/cafe');
+    expect(replaceLocation).toHaveBeenCalledWith('/cafe?kiosk=1&idle=60&prompt=30');
   });
 
   it('a browser that is not a kiosk never watches the connection', async () => {

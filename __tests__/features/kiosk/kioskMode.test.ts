@@ -6,6 +6,7 @@ import {
   DEFAULT_IDLE_MS,
   DEFAULT_PROMPT_MS,
   KIOSK_STORAGE_KEY,
+  kioskAddress,
   kioskDefaultLanguage,
   readKioskSetting,
 } from '../../../src/features/kiosk/kioskMode';
@@ -91,5 +92,23 @@ describe("each customer starts in the shop's language", () => {
     expect(kioskDefaultLanguage({ language: null }, 'EUR')).toBe('fi');
     expect(kioskDefaultLanguage({ language: null }, 'SEK')).toBe('se');
     expect(kioskDefaultLanguage({ language: null }, null)).toBe('se');
+  });
+});
+
+describe("issue 35: the kiosk's own address (its reset opens it, an installed kiosk starts at it)", () => {
+  it('names the shop, kiosk=1, the idle and answer times in seconds, and the start language when one was chosen', () => {
+    expect(kioskAddress('cafe', { idleMs: 90_000, promptMs: 45_000, language: 'en' })).toBe(
+      '/cafe?kiosk=1&idle=90&prompt=45&lng=en',
+    );
+    expect(kioskAddress('kahvila', { idleMs: 60_000, promptMs: 30_000, language: null })).toBe(
+      '/kahvila?kiosk=1&idle=60&prompt=30',
+    );
+  });
+
+  it('read back, it gives the same kiosk setting (nothing of the owner’s choice is lost at a reset)', () => {
+    const setting = { idleMs: 120_000, promptMs: 60_000, language: 'fi' as const };
+    const address = new URL(kioskAddress('a b/c', setting), 'https://shop.example');
+    expect(address.pathname).toBe('/a%20b%2Fc');
+    expect(readKioskSetting(address.search, memoryStorage())).toEqual(setting);
   });
 });

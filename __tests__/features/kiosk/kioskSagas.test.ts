@@ -139,7 +139,7 @@ describe('the kiosk idle machine', () => {
     expect(storage.getItem('payment.customer')).toBeNull();
     expect(storage.getItem('cart.unsaved.cafe')).toBeNull();
     // A fresh document of the store, replacing the last customer's page in the history.
-    expect(replaceLocation).toHaveBeenCalledWith('/cafe');
+    expect(replaceLocation).toHaveBeenCalledWith('/cafe?kiosk=1&idle=60&prompt=30');
     // The next customer finds an untouched empty store: no more questions.
     store.dispatch(kioskActions.screenShown('store'));
     await pass(10 * IDLE);
@@ -270,7 +270,7 @@ describe('the kiosk idle machine', () => {
     expect(replaceLocation).not.toHaveBeenCalled();
     await pass(1);
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
-    expect(replaceLocation).toHaveBeenCalledWith('/cafe');
+    expect(replaceLocation).toHaveBeenCalledWith('/cafe?kiosk=1&idle=60&prompt=30');
     expect(store.getState().kiosk.receiptId).toBeNull();
   });
 
@@ -282,7 +282,7 @@ describe('the kiosk idle machine', () => {
     await pass(RECEIPT_RETURN_MS - 1);
     expect(replaceLocation).not.toHaveBeenCalled();
     await pass(1);
-    expect(replaceLocation).toHaveBeenCalledWith('/cafe');
+    expect(replaceLocation).toHaveBeenCalledWith('/cafe?kiosk=1&idle=60&prompt=30');
   });
 
   it('a payment completed while the question shows closes it: the receipt has its own time', async () => {

@@ -125,7 +125,11 @@ async function sendRendered(
   createRenderer: RendererFactory,
   request: FastifyRequest,
   reply: FastifyReply,
-  page: Template & { fault: RenderFault; warmedUp: Promise<void> | undefined; patienceMs: number | undefined },
+  page: Template & {
+    fault: RenderFault;
+    warmedUp: Promise<void> | undefined;
+    patienceMs: number | undefined;
+  },
 ): Promise<FastifyReply> {
   const self = selfOrigin(app);
   const { fault, warmedUp, patienceMs, ...template } = page;

@@ -17,6 +17,7 @@ import { ReachIcon } from './AssistButton';
 import { playChime } from './chime';
 import { PausedScreen } from './PausedScreen';
 import { useKioskStart } from './kioskStart';
+import { useKioskManifest } from './useKioskManifest';
 import { useWakeLock } from './useWakeLock';
 
 /** Tells the idle machine which screen is shown: the store (or the shop's own start pages), the receipt, other. */
@@ -43,6 +44,7 @@ export function KioskShell({ startScreen, shopKnown }: { startScreen: boolean; s
   const kiosk = useAppSelector(selectKiosk);
   useReportScreen(startScreen);
   useKioskStart(shopKnown);
+  useKioskManifest();
 
   const { reach, largeText } = kiosk.assist;
   useEffect(() => {

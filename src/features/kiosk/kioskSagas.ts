@@ -6,6 +6,7 @@ import { cartSynced } from '../cart';
 import { cancelPayment, forgetCustomer } from '../payment';
 import { connectionWatch } from './kioskConnection';
 import { idleRule, type IdleFacts, type IdleRule } from './kioskIdle';
+import { kioskAddress } from './kioskMode';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskState } from './kioskSlice';
 import type { RootState } from '../../app/hooks';
@@ -74,8 +75,10 @@ export function* resetKiosk() {
   const saved: boolean = yield call(cartSynced);
   // Replacing the history entry: Back never brings the last customer's receipt back.
   if (saved) {
+    // The kiosk's own address: the service worker opens it from its cache, and a new build takes over first.
+    const setting: KioskState = yield select(selectKiosk);
     const replaceLocation = yield* context('replaceLocation');
-    yield call(replaceLocation, store);
+    yield call(replaceLocation, kioskAddress(shopId, setting));
   } else {
     const navigate = yield* context('navigate');
     yield call(navigate, store, { replace: true });

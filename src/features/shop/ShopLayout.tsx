@@ -81,8 +81,10 @@ export function ShopLayout() {
   );
   let content;
   if (display === 'notFound') content = <ShopNotFound />;
-  else if (display === 'error') content = <ShopLoadError onRetry={load} />;
-  else if (display === 'loading' || !kioskReady)
+  // A kiosk that cannot read its shop pauses ordering until the API answers, then reads it again by itself
+  // (kiosk/kioskConnection.ts): under the pause it shows the shop loading, never an error to tap away.
+  else if (display === 'error' && !kiosk.enabled) content = <ShopLoadError onRetry={load} />;
+  else if (display === 'loading' || display === 'error' || !kioskReady)
     // index.html shows the same view (spinner, place, colours) until this first render replaces it.
     content = (
       <div css={{ padding: `0 ${space.lg}px` }}>

@@ -9,6 +9,7 @@ export {
   selectDeviationEntities,
   selectPaymentMethodById,
   selectPaymentMethods,
+  selectShopInfo,
   selectTheme,
 } from './shopSelectors';
 export { shopActions } from './shopSlice';
