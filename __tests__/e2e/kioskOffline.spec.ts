@@ -15,7 +15,9 @@ import {
   pageNow,
   panelQuantity,
   panelSum,
+  fastForwardUntil,
   pauseClock,
+  pausedDialog,
   se,
   swishQr,
   toKioskCart,
@@ -122,26 +124,7 @@ async function cutApi(page: Page): Promise<() => number> {
 
 const API = /\/api\//;
 
-/**
- * Moves the paused page clock on a second at a time until `done` holds: the page's timers (its polls, the
- * connection check's backoff) run, and the network, which is not clock-bound, gets real time in between.
- */
-async function fastForwardUntil(page: Page, done: () => Promise<boolean>, what: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if (await done()) return true;
-        await page.clock.fastForward(1_000);
-        return done();
-      },
-      { message: what },
-    )
-    .toBe(true);
-}
-
 /** "Beställningen är pausad": a dialog over the whole kiosk. */
-const pausedDialog = (page: Page) =>
-  page.getByRole('dialog', { name: se('kiosk.paused.title'), exact: true });
 const isShown = (page: Page) => async () => (await pausedDialog(page).count()) > 0;
 const isGone = (page: Page) => async () => (await pausedDialog(page).count()) === 0;
 

@@ -42,6 +42,11 @@ export function orderPanel(page: Page, lng: Language = 'se'): Locator {
   return page.getByRole('complementary', { name: text(lng, 'kiosk.order.title'), exact: true });
 }
 
+/** The kiosk's "Ordering is paused" ('Beställningen är pausad') over the order while the API does not answer. */
+export function pausedDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: se('kiosk.paused.title'), exact: true });
+}
+
 /** The kiosk's language buttons, a group named 'Språk' ('Language', 'Kieli'). */
 export function languageGroup(page: Page, lng: Language = 'se'): Locator {
   return page.getByRole('group', { name: text(lng, 'kiosk.language'), exact: true });
@@ -268,6 +273,27 @@ export function pageNow(page: Page): Promise<number> {
  */
 export async function pauseClock(page: Page): Promise<void> {
   await page.clock.pauseAt((await pageNow(page)) + 1_000);
+}
+
+/**
+ * Moves the paused page clock on a second at a time until `done` holds: the page's timers (its polls, the
+ * connection check's backoff) run, and the network, which is not clock-bound, gets real time in between.
+ */
+export async function fastForwardUntil(
+  page: Page,
+  done: () => Promise<boolean>,
+  what: string,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await done()) return true;
+        await page.clock.fastForward(1_000);
+        return done();
+      },
+      { message: what },
+    )
+    .toBe(true);
 }
 
 /** Moves the paused page clock on until `ms` have passed since `since` (page time, e.g. the last input). */
