@@ -29,8 +29,7 @@ function storageOrMemory(
 }
 
 /** The page's side of the kiosk's service worker: code only a kiosk (or a former one) loads. */
-const serviceWorkerPage = () =>
-  import(/* webpackChunkName: "kiosk" */ './shared/serviceWorker/page');
+const serviceWorkerPage = () => import(/* webpackChunkName: "kiosk" */ './shared/serviceWorker/page');
 
 async function main() {
   const i18n = await initI18n();
