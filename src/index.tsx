@@ -3,7 +3,7 @@ import { mountApp } from './app/mountApp';
 import { config } from './shared/config';
 import { makeStore } from './app/store';
 import { readKioskSetting } from './features/kiosk/kioskMode';
-import { initialKioskState } from './features/kiosk/kioskSlice';
+import { initialKioskState, kioskActions } from './features/kiosk/kioskSlice';
 import { adoptingEarlyStart, createApi } from './shared/api';
 import { watchAnswers } from './shared/api/watchAnswers';
 import { isMobileDevice } from './shared/device';
@@ -80,7 +80,9 @@ async function main() {
   });
   // A kiosk opens and resets without the network (issue 35); a browser that is no longer one loses its worker.
   if (kiosk || navigator.serviceWorker?.controller)
-    void serviceWorkerPage().then(({ keepServiceWorker }) => keepServiceWorker(kiosk !== null));
+    void serviceWorkerPage().then(({ keepServiceWorker }) =>
+      keepServiceWorker(kiosk !== null, () => store.dispatch(kioskActions.updateWaiting())),
+    );
   // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).
   initReporting({
     dsn: config.sentryDsn,

@@ -163,15 +163,41 @@ function servingBuild(page: Page): Promise<string> {
   return page.evaluate(async () => (await fetch('/__build')).text());
 }
 
+/**
+ * Runs `during` with a deploy at hand: `deploy()` puts a new dist/sw.js on the host (a route would not see the
+ * browser's own update checks), which answers `/__build` with 'two', and `waiting()` asks the browser for it
+ * and waits until it is installed and waiting. The build's own file is put back after. Only this file's
+ * tests run workers (the rest of the suite blocks them), one at a time.
+ */
+async function withNewBuild(
+  page: Page,
+  during: (deploy: { deploy: () => void; waiting: () => Promise<void> }) => Promise<void>,
+): Promise<void> {
+  const file = path.resolve('dist', 'sw.js');
+  const built = fs.readFileSync(file, 'utf8');
+  try {
+    await during({
+      deploy: () =>
+        fs.writeFileSync(
+          file,
+          `${built}\nself.addEventListener('fetch', (e) => { if (e.request.url.endsWith('/__build')) e.respondWith(new Response('two')); });`,
+        ),
+      waiting: async () => {
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+        await page.waitForFunction(
+          async () => (await navigator.serviceWorker.getRegistration())?.waiting != null,
+        );
+      },
+    });
+  } finally {
+    fs.writeFileSync(file, built);
+  }
+}
+
 test('issue 35: a new build waits while a customer orders and pays (Swish started), and takes over at the reset between customers', async ({
   page,
 }) => {
-  // A deploy is a new dist/sw.js on the host (a route would not see the browser's own update checks).
-  // Only this file's tests run workers (the rest of the suite blocks them), one at a time.
-  const file = path.resolve('dist', 'sw.js');
-  const built = fs.readFileSync(file, 'utf8');
-  const deploy = `${built}\nself.addEventListener('fetch', (e) => { if (e.request.url.endsWith('/__build')) e.respondWith(new Response('two')); });`;
-  try {
+  await withNewBuild(page, async ({ deploy, waiting }) => {
     await holdSwishCompletion(page.request);
     await page.clock.install();
     await openKiosk(page);
@@ -184,11 +210,8 @@ test('issue 35: a new build waits while a customer orders and pays (Swish starte
     await expect(swishQr(page)).toBeVisible();
 
     // A deploy while the customer approves the payment: the new build is fetched and waits.
-    fs.writeFileSync(file, deploy);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.getRegistration())?.waiting != null,
-    );
+    deploy();
+    await waiting();
     expect(await servingBuild(page)).not.toBe('two');
     await expect(swishQr(page)).toBeVisible();
 
@@ -204,9 +227,27 @@ test('issue 35: a new build waits while a customer orders and pays (Swish starte
     await expect(orderPanel(page)).toBeVisible();
     expect(await servingBuild(page)).toBe('two');
     await storeAgainAndOrder(page);
-  } finally {
-    fs.writeFileSync(file, built);
-  }
+  });
+});
+
+test('issue 35: a kiosk left on its empty store page takes a new build by itself after the idle time, and not before', async ({
+  page,
+}) => {
+  await withNewBuild(page, async ({ deploy, waiting }) => {
+    await page.clock.install();
+    await openKiosk(page, '&idle=10');
+    await controlled(page);
+    deploy();
+    await waiting();
+    await pauseClock(page);
+    await page.clock.fastForward(9_000);
+    expect(await servingBuild(page)).not.toBe('two');
+    await page.clock.fastForward(2_000);
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/cafe\?kiosk=1&idle=10&prompt=30$/);
+    await expect.poll(() => servingBuild(page)).toBe('two');
+    await storeAgainAndOrder(page);
+  });
 });
 
 test.describe('a browser restart without the network', () => {

@@ -13,12 +13,24 @@ const facts = (over: Partial<IdleFacts> = {}): IdleFacts => ({
   paymentStarted: false,
   frameFocused: false,
   idleMs: 60_000,
+  updateWaiting: false,
   ...over,
 });
 
 describe('kiosk idle rules', () => {
   it('an untouched store page with an empty cart never times out', () => {
     expect(idleRule(facts())).toBeNull();
+  });
+
+  it('issue 35: with a new build waiting, an untouched empty store page resets after the idle time without asking (nobody is there); a customer is never interrupted for it', () => {
+    expect(idleRule(facts({ updateWaiting: true }))).toEqual({ afterMs: 60_000, then: 'reset' });
+    // A customer who has started: the question as always, the update at their reset.
+    expect(idleRule(facts({ updateWaiting: true, touched: true }))).toEqual({ afterMs: 60_000, then: 'ask' });
+    expect(idleRule(facts({ updateWaiting: true, cartEmpty: false }))?.then).toBe('ask');
+    expect(idleRule(facts({ updateWaiting: true, screen: 'other', paymentStarted: true }))).toEqual({
+      afterMs: PAYMENT_WAIT_MS,
+      then: 'ask',
+    });
   });
 
   it('a touched store page, or one with something in the cart, asks after the idle time', () => {

@@ -20,6 +20,8 @@ export interface IdleFacts {
   /** Focus is inside a provider's frame (card fields): the customer may be typing there unseen. */
   frameFocused: boolean;
   idleMs: number;
+  /** A new build waits to take over (issue 35). */
+  updateWaiting: boolean;
 }
 
 /** What the kiosk does after `afterMs` without input: ask whether the customer is still there, or clear. */
@@ -30,7 +32,8 @@ export interface IdleRule {
 
 /**
  * The kiosk's idle rules, one decision: an untouched store page with an empty cart is what the next
- * customer should find, so it never times out; the receipt returns to the store after 30 s without asking
+ * customer should find, so it never times out, unless a new build waits: then, after the idle time, the kiosk
+ * resets without asking (nobody is there) and the next customer finds the new build; the receipt returns to the store after 30 s without asking
  * (the order is complete); every other screen asks after the idle time, and waits at least three minutes
  * while a payment is being approved or the customer types into a provider's frame. (Typing into the page's
  * own fields is input, which restarts the clock at every key.)
@@ -39,7 +42,8 @@ export interface IdleRule {
  */
 export function idleRule(facts: IdleFacts): IdleRule | null {
   if (facts.screen === 'receipt') return { afterMs: RECEIPT_RETURN_MS, then: 'reset' };
-  if (facts.screen === 'store' && !facts.touched && facts.cartEmpty && !facts.paymentStarted) return null;
+  if (facts.screen === 'store' && !facts.touched && facts.cartEmpty && !facts.paymentStarted)
+    return facts.updateWaiting ? { afterMs: facts.idleMs, then: 'reset' } : null;
   return {
     afterMs:
       facts.paymentStarted || facts.frameFocused ? Math.max(facts.idleMs, PAYMENT_WAIT_MS) : facts.idleMs,

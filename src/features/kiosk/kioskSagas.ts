@@ -17,6 +17,7 @@ const selectIdleFacts = (state: RootState): Omit<IdleFacts, 'frameFocused'> => (
   cartEmpty: state.cart.ids.length === 0 && state.session.tabItems.length === 0,
   paymentStarted: state.payment.machine.status === 'STARTED' || state.payment.machine.status === 'CANCELLING',
   idleMs: state.kiosk.idleMs,
+  updateWaiting: state.kiosk.updateWaiting,
 });
 
 /** The customer's input as a channel; only the latest matters (when, not how many). */

@@ -16,15 +16,35 @@ type Container = Pick<
 const browserContainer = (): Container | undefined =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
 
+/** How often a kiosk asks for a new build while it stays on one page (its resets ask anyway). */
+const UPDATE_CHECK_MS = 60 * 60_000;
+
 /**
  * Registers the worker on a kiosk, or removes one a kiosk left behind. A browser without workers, or one
- * that refuses (private mode), keeps working as a page without it.
+ * that refuses (private mode), keeps working as a page without it. `onWaiting` hears when a new build has
+ * installed and waits to take over (the kiosk lets it at its next reset).
  */
-export async function keepServiceWorker(kiosk: boolean, container = browserContainer()): Promise<void> {
+export async function keepServiceWorker(
+  kiosk: boolean,
+  onWaiting: () => void = () => undefined,
+  container = browserContainer(),
+): Promise<void> {
   if (!container) return;
   try {
-    if (kiosk) await container.register(SCRIPT_URL);
-    else await (await container.getRegistration())?.unregister();
+    if (!kiosk) {
+      await (await container.getRegistration())?.unregister();
+      return;
+    }
+    const registration = await container.register(SCRIPT_URL);
+    if (registration.waiting) onWaiting();
+    registration.addEventListener('updatefound', () => {
+      const installing = registration.installing;
+      installing?.addEventListener('statechange', () => {
+        // Installed beside a worker that serves the page: it waits (the first one takes over at once).
+        if (installing.state === 'installed' && container.controller) onWaiting();
+      });
+    });
+    setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
   } catch {
     // No worker: the kiosk still works while the network does.
   }
