@@ -14,10 +14,12 @@ const dist = path.resolve(__dirname, '..', 'dist');
 /**
  * Initial JS budget, gzip level 9: the 156,366 B of issue 25's end plus the 1 KiB issue 26 allows the menu's
  * search button and its URL state, plus 640 B of issue 34's for what keeps every tap counting (a lazy part
- * that failed to load is loaded again, the kiosk's store waits for its code, one language rule) (issue 11
- * set 153 KiB; see docs/performance.md "Budget").
+ * that failed to load is loaded again, the kiosk's store waits for its code, one language rule), plus 128 B
+ * of issue 35's for a kiosk that opens without the network (the connection watch hears how the page's first
+ * requests went; a browser that is no longer a kiosk loses its worker; all else of the worker is in the lazy
+ * kiosk chunk) (issue 11 set 153 KiB; see docs/performance.md "Budget").
  */
-const BUDGET_GZIP_BYTES = 156366 + 1024 + 640;
+const BUDGET_GZIP_BYTES = 156366 + 1024 + 640 + 128;
 const statsPath = path.join(dist, 'stats.json');
 if (!fs.existsSync(statsPath)) {
   console.error('dist/stats.json is missing: run `npm run build:stats` first.');

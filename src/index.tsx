@@ -3,7 +3,7 @@ import { mountApp } from './app/mountApp';
 import { config } from './shared/config';
 import { makeStore } from './app/store';
 import { readKioskSetting } from './features/kiosk/kioskMode';
-import { initialKioskState, kioskActions } from './features/kiosk/kioskSlice';
+import { initialKioskState } from './features/kiosk/kioskSlice';
 import { adoptingEarlyStart, createApi } from './shared/api';
 import { watchAnswers } from './shared/api/watchAnswers';
 import { isMobileDevice } from './shared/device';
@@ -27,9 +27,6 @@ function storageOrMemory(
     };
   }
 }
-
-/** The page's side of the kiosk's service worker: code only a kiosk (or a former one) loads. */
-const serviceWorkerPage = () => import(/* webpackChunkName: "kiosk" */ './shared/serviceWorker/page');
 
 async function main() {
   const i18n = await initI18n();
@@ -56,11 +53,7 @@ async function main() {
       reportError,
       page,
       currentSearch: () => window.location.search,
-      // Between customers a new build takes over first (issue 35; the kiosk's worker, cached with the page).
-      replaceLocation: (path) =>
-        void serviceWorkerPage()
-          .then(({ takeWaitingUpdate }) => takeWaitingUpdate())
-          .finally(() => window.location.replace(path)),
+      replaceLocation: (path) => window.location.replace(path),
     },
     { kiosk: initialKioskState(kiosk) },
   );
@@ -78,10 +71,10 @@ async function main() {
       reportError(error, { phase: 'hydration' });
     },
   });
-  // A kiosk opens and resets without the network (issue 35); a browser that is no longer one loses its worker.
-  if (kiosk || navigator.serviceWorker?.controller)
-    void serviceWorkerPage().then(({ keepServiceWorker }) =>
-      keepServiceWorker(kiosk !== null, () => store.dispatch(kioskActions.updateWaiting())),
+  // A browser that is no longer a kiosk loses the kiosk's worker (issue 35; a kiosk keeps it: kioskSagas.ts).
+  if (!kiosk && navigator.serviceWorker?.controller)
+    void import(/* webpackChunkName: "kiosk" */ './shared/serviceWorker/page').then((worker) =>
+      worker.keepServiceWorker(false),
     );
   // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).
   initReporting({

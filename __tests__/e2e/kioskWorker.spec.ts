@@ -237,9 +237,10 @@ test('issue 35: a kiosk left on its empty store page takes a new build by itself
     await page.clock.install();
     await openKiosk(page, '&idle=10');
     await controlled(page);
+    // The idle time counts from the new build's arrival: it arrives with the page's clock standing still.
+    await pauseClock(page);
     deploy();
     await waiting();
-    await pauseClock(page);
     await page.clock.fastForward(9_000);
     expect(await servingBuild(page)).not.toBe('two');
     await page.clock.fastForward(2_000);

@@ -6,10 +6,10 @@ import {
   DEFAULT_IDLE_MS,
   DEFAULT_PROMPT_MS,
   KIOSK_STORAGE_KEY,
-  kioskAddress,
   kioskDefaultLanguage,
   readKioskSetting,
 } from '../../../src/features/kiosk/kioskMode';
+import { kioskAddress } from '../../../src/features/kiosk/kioskAddress';
 import { memoryStorage } from '../../helpers/memoryStorage';
 
 const DEFAULTS = { idleMs: DEFAULT_IDLE_MS, promptMs: DEFAULT_PROMPT_MS, language: null };

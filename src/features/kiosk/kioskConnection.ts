@@ -10,6 +10,7 @@ import { call, cancel, delay, fork, put, race, select, take } from 'redux-saga/e
 import { NetworkError } from '../../shared/api';
 import { pageActions, type PageSignals } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
+import { selectShopDisplayState, shopActions, type ShopDisplayState } from '../shop';
 import { refreshSession } from '../session';
 import { kioskActions } from './kioskSlice';
 import type { RootState } from '../../app/hooks';
@@ -97,6 +98,16 @@ function* checkPaymentWhenBack() {
   }
 }
 
+/**
+ * Back from a pause, a shop that could not be read (the kiosk opened without the network, issue 35) is read
+ * again: the store shows by itself, nobody has to tap Try again.
+ */
+function* readShopAgain() {
+  const shopId: string | null = yield select((s: RootState) => s.session.shopId);
+  const display: ShopDisplayState = yield select(selectShopDisplayState);
+  if (shopId && display === 'error') yield put(shopActions.loadRequested({ shopId }));
+}
+
 /** Pauses ordering after PAUSE_AFTER_MS, unless cancelled first (the API answered). */
 function* pauseLater() {
   yield delay(PAUSE_AFTER_MS);
@@ -123,6 +134,7 @@ export function* connectionWatch() {
       if (paused) {
         yield put(kioskActions.connectionBack());
         yield put(pageActions.cameOnline());
+        yield call(readShopAgain);
         yield call(checkPaymentWhenBack);
       }
     }

@@ -1,23 +1,24 @@
+import { createAction } from '@reduxjs/toolkit';
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { PageSignals } from '../../shared/pageSignals';
 import { context } from '../../shared/sagaEffects';
+import { keepServiceWorker, takeWaitingUpdate } from '../../shared/serviceWorker/page';
 import { cartSynced } from '../cart';
 import { cancelPayment, forgetCustomer } from '../payment';
 import { connectionWatch } from './kioskConnection';
 import { idleRule, type IdleFacts, type IdleRule } from './kioskIdle';
-import { kioskAddress } from './kioskMode';
+import { kioskAddress } from './kioskAddress';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions, type KioskState } from './kioskSlice';
 import type { RootState } from '../../app/hooks';
 
-const selectIdleFacts = (state: RootState): Omit<IdleFacts, 'frameFocused'> => ({
+const selectIdleFacts = (state: RootState): Omit<IdleFacts, 'frameFocused' | 'updateWaiting'> => ({
   screen: state.kiosk.screen,
   touched: state.kiosk.touched,
   cartEmpty: state.cart.ids.length === 0 && state.session.tabItems.length === 0,
   paymentStarted: state.payment.machine.status === 'STARTED' || state.payment.machine.status === 'CANCELLING',
   idleMs: state.kiosk.idleMs,
-  updateWaiting: state.kiosk.updateWaiting,
 });
 
 /** The customer's input as a channel; only the latest matters (when, not how many). */
@@ -78,6 +79,7 @@ export function* resetKiosk() {
   if (saved) {
     // The kiosk's own address: the service worker opens it from its cache, and a new build takes over first.
     const setting: KioskState = yield select(selectKiosk);
+    yield call(takeWaitingUpdate);
     const replaceLocation = yield* context('replaceLocation');
     yield call(replaceLocation, kioskAddress(shopId, setting));
   } else {
@@ -96,14 +98,20 @@ function isReceiptShown(action: { type: string } | undefined): boolean {
 /**
  * The idle machine: input restarts the clock; the rule in force (kioskIdle.ts) says how long the kiosk
  * waits and whether it asks first. The rule is read again after every store event (a payment that starts
- * stretches the wait; one that completes brings the receipt's), but only input, and the receipt appearing,
- * restart the clock: the 1 s payment poll does not keep a forgotten kiosk awake.
+ * stretches the wait; one that completes brings the receipt's), but only input, the receipt appearing and a
+ * new build arriving at an untouched store page restart the clock: the 1 s payment poll does not keep a
+ * forgotten kiosk awake.
  */
 export function* idleMachine(inputs: EventChannel<true>) {
   const page = yield* context('page');
   let since = Date.now();
+  let newBuild = false;
   for (;;) {
-    const facts: IdleFacts = { ...(yield select(selectIdleFacts)), frameFocused: page.focusInFrame() };
+    const facts: IdleFacts = {
+      ...(yield select(selectIdleFacts)),
+      frameFocused: page.focusInFrame(),
+      updateWaiting: newBuild,
+    };
     const rule: IdleRule | null = idleRule(facts);
     const left = rule ? since + rule.afterMs - Date.now() : Infinity;
     if (rule && left <= 0) {
@@ -117,7 +125,12 @@ export function* idleMachine(inputs: EventChannel<true>) {
       action: take('*'),
       ...(rule ? { timeout: delay(left) } : {}),
     });
-    if (event.action?.type === kioskActions.startOverClicked.type) {
+    if (event.action?.type === updateWaiting.type) {
+      newBuild = true;
+      // On the untouched store page, a whole idle time from the build's arrival (nobody is walking up when it
+      // resets); a customer's own idle count goes on as it was.
+      if (!rule) since = Date.now();
+    } else if (event.action?.type === kioskActions.startOverClicked.type) {
       yield call(resetKiosk);
       since = Date.now();
     } else if (isReceiptShown(event.action)) {
@@ -131,6 +144,21 @@ export function* idleMachine(inputs: EventChannel<true>) {
   }
 }
 
+/** A new build of the app is installed and waits to take over (issue 35): it does at the next reset. */
+const updateWaiting = createAction('kiosk/updateWaiting');
+
+/** The kiosk's service worker (issue 35): registered, and a new build that waits told to the idle machine. */
+function* keepWorker() {
+  const waiting: EventChannel<true> = yield call(() =>
+    eventChannel<true>((emit) => {
+      void keepServiceWorker(true, () => emit(true));
+      return () => undefined;
+    }),
+  );
+  yield take(waiting);
+  yield put(updateWaiting());
+}
+
 /** Runs the idle machine when this browser is a kiosk (other visitors get no listeners at all). */
 export function* kioskSaga() {
   const kiosk: KioskState = yield select(selectKiosk);
@@ -139,5 +167,6 @@ export function* kioskSaga() {
   const inputs: EventChannel<true> = yield call(inputChannel, page);
   // Beside the idle machine, which goes on while ordering is paused (issue 23).
   yield fork(connectionWatch);
+  yield fork(keepWorker);
   yield call(idleMachine, inputs);
 }

@@ -33,8 +33,6 @@ export interface KioskState {
    * customer only from then on, with the kiosk's code in (kioskStart.ts), so nothing changes under a tap.
    */
   startedFor: number | null;
-  /** A new build of the app waits to take over (issue 35): it does at the next reset. */
-  updateWaiting: boolean;
 }
 
 /**
@@ -63,17 +61,12 @@ export const initialKioskState = (setting: KioskSetting | null): KioskState => (
   assist: NO_ASSIST,
   paused: false,
   startedFor: null,
-  updateWaiting: false,
 });
 
 const kioskSlice = createSlice({
   name: 'kiosk',
   initialState: initialKioskState(null),
   reducers: {
-    /** A new build's service worker is installed and waits (issue 35). */
-    updateWaiting(state) {
-      state.updateWaiting = true;
-    },
     screenShown(state, action: PayloadAction<KioskScreen>) {
       state.screen = action.payload;
     },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { linkKioskManifest } from '../../shared/serviceWorker/page';
 import { selectCompany, selectShopInfo, selectTheme } from '../shop';
-import { kioskAddress } from './kioskMode';
+import { kioskAddress } from './kioskAddress';
 import { selectKiosk } from './kioskSelectors';
 
 /**

@@ -9,7 +9,9 @@ export {
   selectDeviationEntities,
   selectPaymentMethodById,
   selectPaymentMethods,
+  selectShopDisplayState,
   selectShopInfo,
   selectTheme,
 } from './shopSelectors';
+export type { ShopDisplayState } from './shopSelectors';
 export { shopActions } from './shopSlice';

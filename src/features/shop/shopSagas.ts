@@ -1,6 +1,5 @@
-import { put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { put, select, takeLatest } from 'redux-saga/effects';
 import { NetworkError, toErrorInfo } from '../../shared/api';
-import { pageActions } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { shopActions } from './shopSlice';
 import type { RootState } from '../../app/hooks';
@@ -21,17 +20,7 @@ function* loadShop(action: ReturnType<typeof shopActions.loadRequested>) {
   }
 }
 
-/**
- * A shop that could not be read is read again once the connection is back: a phone that comes online, a
- * kiosk whose pause ends (it opened without the network, issue 35). Nobody has to tap Try again.
- */
-function* reloadFailedShop() {
-  const { shopId, status }: RootState['shop'] = yield select((state: RootState) => state.shop);
-  if (shopId && status === 'error') yield put(shopActions.loadRequested({ shopId }));
-}
-
 export function* shopSaga() {
   // takeLatest: only the shop the customer is on now matters; a load for a shop they left is dropped.
   yield takeLatest(shopActions.loadRequested.type, loadShop);
-  yield takeEvery(pageActions.cameOnline.type, reloadFailedShop);
 }
