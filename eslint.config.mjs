@@ -167,7 +167,7 @@ export default tseslint.config(
   },
   {
     // Classic scripts that run in the page as they are: the early start inlined into index.html, and the
-    // page-side scripts of `npm run bench:load`.
+    // page-side scripts of `npm run bench:load` and `npm run bench:kiosk-reset`.
     files: ['scripts/bench/**/*.js', 'src/earlyStart/**/*.js'],
     languageOptions: {
       sourceType: 'script',

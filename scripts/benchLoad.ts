@@ -33,6 +33,7 @@ import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { createDemoApi } from '../src/demo-api/demoApi';
 import { REPO_ROOT } from '../src/demo-api/routes/spaHosting';
+import { CPU_SLOWDOWN, median, NO_THROTTLE, SLOW_4G, slowDown } from './benchKit';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE } from './demoServer';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -40,15 +41,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 4930);
 const ENFORCE = process.env.BENCH_ENFORCE === '1';
 const BENCH_DIR = path.join(__dirname, 'bench');
 
-/** DevTools' "Slow 4G" preset (Lighthouse's mobile throttling applied through DevTools): 150 ms RTT × 3.75, 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up. */
-const SLOW_4G = {
-  offline: false,
-  latency: 150 * 3.75,
-  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
-  uploadThroughput: ((750 * 1000) / 8) * 0.9,
-};
-const NO_THROTTLE = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
-const CPU_SLOWDOWN = 4;
 /** A load is over when nothing changed in the DOM and no long task ran for this long. */
 const QUIET_MS = 2000;
 /** Longest wait for a load to become quiet. */
@@ -250,9 +242,7 @@ async function measure(origin: string, target: Target, probe: string, expectCard
     const page = await context.newPage();
     await page.addInitScript({ content: `window.__benchExpectCards = ${expectCards};\n${probe}` });
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await slowDown(cdp, SLOW_4G);
     await page.goto(origin + target.path, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
     await settle(page, expectCards);
     const load = await page.evaluate(() => {
@@ -293,13 +283,6 @@ async function measure(origin: string, target: Target, probe: string, expectCard
 }
 
 // ------------------------------------------------------------------------------------------ report
-
-function median(values: (number | null | undefined)[]): number | null {
-  const sorted = values.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 interface Row {
   label: string;

@@ -19,12 +19,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { CPU_SLOWDOWN } from './benchKit';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE, startDemoServer } from './demoServer';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const PORT = Number(process.env.BENCH_PORT ?? 4940);
 const ENFORCE = process.env.BENCH_ENFORCE === '1';
-const CPU_SLOWDOWN = 4;
 const BUDGET_MS = 50;
 
 const TARGETS = [

@@ -10,14 +10,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { SLOW_4G, slowDown } from './benchKit';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE, startDemoServer } from './demoServer';
 
 const PORT = Number(process.env.FILMSTRIP_PORT ?? 4940);
 const SECONDS = Number(process.env.FILMSTRIP_SECONDS ?? 4);
 const STEP_MS = 250;
 const FRAME_WIDTH = 160;
-/** DevTools' "Slow 4G" and the 4× CPU of bench:load. */
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
 
 interface Frame {
   ms: number;
@@ -31,9 +30,8 @@ async function record(base: string): Promise<{ frames: Frame[]; tap: number | nu
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // DevTools' "Slow 4G" and the 4× CPU of bench:load.
+    await slowDown(cdp, SLOW_4G);
     const raw: { wall: number; data: string }[] = [];
     cdp.on('Page.screencastFrame', (frame) => {
       raw.push({ wall: (frame.metadata.timestamp ?? 0) * 1000, data: frame.data });
