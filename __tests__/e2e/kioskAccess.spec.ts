@@ -10,17 +10,18 @@ import {
   kioskAdd,
   kioskAddButton,
   kioskMethodButton,
+  largeTextButton,
   openKiosk,
   orderPanel,
   pageNow,
   pauseClock,
-  revealImages,
+  picture,
   se,
   swishQr,
   toKioskCart,
 } from './helpers/kiosk';
 import { test } from './helpers/moneyTrust';
-import { approvePayment, CUSTOMER, holdSwishCompletion, sessionPaymentId, shot } from './helpers/payment';
+import { approvePayment, CUSTOMER, holdSwishCompletion, sessionPaymentId } from './helpers/payment';
 
 /**
  * Issue 23, the kiosk as EN 301 549 asks: the idle question's time, sound and countdown; the accessibility
@@ -28,20 +29,12 @@ import { approvePayment, CUSTOMER, holdSwishCompletion, sessionPaymentId, shot }
  * horizontal scrolling, nothing clipped or overlapping), at the three kiosk sizes.
  */
 
-/** A screenshot for the docs (with SHOTS_DIR): the store's lazy pictures loaded first, so it can be taken. */
-async function picture(page: Page, name: string): Promise<void> {
-  if (process.env.SHOTS_DIR) await revealImages(page);
-  await shot(page, name);
-}
-
 const sizeName = ({ width, height }: { width: number; height: number }) => `${width}×${height}`;
 
 /** The kiosk's accessibility bar, a region named 'Tillgänglighet'. */
 const assistBar = (page: Page) => page.getByRole('region', { name: se('kiosk.assist.label'), exact: true });
 const reachButton = (page: Page) =>
   assistBar(page).getByRole('button', { name: se('kiosk.assist.reach'), exact: true });
-const largeTextButton = (page: Page) =>
-  assistBar(page).getByRole('button', { name: se('kiosk.assist.largeText'), exact: true });
 
 /** The lower part of the screen reach mode keeps every control in. */
 const REACH_SHARE = 0.55;

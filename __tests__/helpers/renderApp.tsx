@@ -163,6 +163,15 @@ export function deferred<T = void>() {
   return { promise, resolve, reject };
 }
 
+/**
+ * Matches an element by its whole text where parts of it are elements of their own (an amount is a span of
+ * its own: 'Total: ' and '35,00 kr'): the innermost element with exactly that text, so one matches.
+ */
+export const wholeText = (text: string) => (_: string, element: Element | null) =>
+  element !== null &&
+  element.textContent === text &&
+  ![...element.children].some((child) => child.textContent === text);
+
 /** Matches the header's title paragraph by its whole text (shop name and reference are separate spans). */
 export const headerTitle = (text: string) => (_: string, element: Element | null) =>
   element?.tagName === 'P' && element.textContent === text;

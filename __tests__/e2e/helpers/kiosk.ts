@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { text, type Language } from './i18n';
 import { CUSTOMER } from './payment';
+import { shot } from './shots';
 
 /**
  * Issue 10 kiosk mode: a shared tablet at a counter. The café is Swedish in kiosk mode (SEK shop, no
@@ -27,14 +28,16 @@ export function se(key: string, vars: Record<string, string | number> = {}): str
 /**
  * Switches this browser to kiosk mode at the café (`?kiosk=1`, plus e.g. `&idle=90`) and waits for what a
  * customer sees of a ready kiosk: the store, its accessibility bar and its order panel (issue 34: not the
- * `data-kiosk` mark, which is there from the first frame, before the kiosk's code).
+ * `data-kiosk` mark, which is there from the first frame, before the kiosk's code). The kiosk speaks Swedish,
+ * or the language `extra` gives it (`&lng=en`).
  */
 export async function openKiosk(page: Page, extra = ''): Promise<void> {
+  const lng = (/(?:^|&)lng=(se|en|fi)(?:&|$)/.exec(extra)?.[1] ?? 'se') as Language;
   await page.goto(`/cafe?kiosk=1${extra}`);
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-kiosk', '');
-  await expect(assistBar(page)).toBeVisible();
-  await expect(orderPanel(page)).toBeVisible();
+  await expect(assistBar(page, lng)).toBeVisible();
+  await expect(orderPanel(page, lng)).toBeVisible();
 }
 
 /** The kiosk's order panel beside (or below) the products: an `aside` named 'Din beställning'. */
@@ -53,44 +56,49 @@ export function languageGroup(page: Page, lng: Language = 'se'): Locator {
 }
 
 /** The order panel's link on to the cart page, 'Till betalning (N varor)'. */
-export function toPaymentLink(page: Page, count: number): Locator {
-  return orderPanel(page).getByRole('link', { name: se('kiosk.order.toPayment', { count }), exact: true });
+export function toPaymentLink(page: Page, count: number, lng: Language = 'se'): Locator {
+  return orderPanel(page, lng).getByRole('link', {
+    name: text(lng, 'kiosk.order.toPayment', { count }),
+    exact: true,
+  });
 }
 
-/** The '+' of a product card in the store grid, in Swedish ('Lägg Kanelbulle i varukorgen'). */
-export function kioskAddButton(page: Page, title: string): Locator {
-  return page.getByRole('button', { name: se('product.addToCart', { name: title }), exact: true });
+/** The '+' of a product card in the store grid, in Swedish ('Lägg Kanelbulle i varukorgen') unless `lng`. */
+export function kioskAddButton(page: Page, title: string, lng: Language = 'se'): Locator {
+  return page.getByRole('button', { name: text(lng, 'product.addToCart', { name: title }), exact: true });
 }
 
 /** The order panel's quantity group of one line ('Antal Kanelbulle: 2'). */
-export function panelQuantity(page: Page, title: string, count: number): Locator {
-  return orderPanel(page).getByRole('group', {
-    name: se('kiosk.order.quantity', { name: title, count }),
+export function panelQuantity(page: Page, title: string, count: number, lng: Language = 'se'): Locator {
+  return orderPanel(page, lng).getByRole('group', {
+    name: text(lng, 'kiosk.order.quantity', { name: title, count }),
     exact: true,
   });
 }
 
 /** The order panel's 'Att betala' row (label and sum). */
-export function panelSum(page: Page): Locator {
-  return orderPanel(page)
+export function panelSum(page: Page, lng: Language = 'se'): Locator {
+  return orderPanel(page, lng)
     .locator('p')
-    .filter({ hasText: se('cart.sum') });
+    .filter({ hasText: text(lng, 'cart.sum') });
 }
 
 /**
  * Adds products without extras from the grid (each click one) and waits until the order panel shows the
- * line with its new count.
+ * line with its new count. The kiosk speaks Swedish unless `lng` says otherwise (`openKiosk(page, '&lng=en')`).
  */
-export async function kioskAdd(page: Page, title: string, times = 1): Promise<void> {
-  const before = await panelCount(page, title);
-  for (let i = 0; i < times; i++) await kioskAddButton(page, title).click();
-  await expect(panelQuantity(page, title, before + times)).toBeVisible();
+export async function kioskAdd(page: Page, title: string, times = 1, lng: Language = 'se'): Promise<void> {
+  const before = await panelCount(page, title, lng);
+  for (let i = 0; i < times; i++) await kioskAddButton(page, title, lng).click();
+  await expect(panelQuantity(page, title, before + times, lng)).toBeVisible();
 }
 
 /** The count the order panel shows for a product now (0 without a line). */
-async function panelCount(page: Page, title: string): Promise<number> {
-  const prefix = se('kiosk.order.quantity', { name: title, count: 0 }).replace(/0$/, '');
-  const groups = orderPanel(page).getByRole('group', { name: new RegExp(`^${escapeRegExp(prefix)}\\d+$`) });
+async function panelCount(page: Page, title: string, lng: Language): Promise<number> {
+  const prefix = text(lng, 'kiosk.order.quantity', { name: title, count: 0 }).replace(/0$/, '');
+  const groups = orderPanel(page, lng).getByRole('group', {
+    name: new RegExp(`^${escapeRegExp(prefix)}\\d+$`),
+  });
   if ((await groups.count()) === 0) return 0;
   return Number(((await groups.first().getAttribute('aria-label')) ?? '').slice(prefix.length));
 }
@@ -100,38 +108,47 @@ function escapeRegExp(value: string): string {
 }
 
 /** Opens the cart page from the order panel's link (no reload: the SPA keeps the cart it has sent). */
-export async function toKioskCart(page: Page, count: number): Promise<void> {
-  await toPaymentLink(page, count).click();
+export async function toKioskCart(page: Page, count: number, lng: Language = 'se'): Promise<void> {
+  await toPaymentLink(page, count, lng).click();
   await expect(page).toHaveURL(/\/cafe\/cart$/);
-  await expect(page.getByRole('heading', { level: 1, name: se('cart.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: text(lng, 'cart.title') })).toBeVisible();
 }
 
 /** The cart page's 'Dina uppgifter' form filled with the test customer; the payment choice then appears. */
-export async function fillKioskDetails(page: Page, { phone = false } = {}): Promise<void> {
-  await page.getByLabel(se('fields.name'), { exact: true }).fill(CUSTOMER.name);
-  await page.getByLabel(se('fields.email'), { exact: true }).fill(CUSTOMER.email);
+export async function fillKioskDetails(
+  page: Page,
+  { phone = false, lng = 'se' }: { phone?: boolean; lng?: Language } = {},
+): Promise<void> {
+  const say = (key: string, vars?: Record<string, string>) => text(lng, key, vars);
+  await page.getByLabel(say('fields.name'), { exact: true }).fill(CUSTOMER.name);
+  await page.getByLabel(say('fields.email'), { exact: true }).fill(CUSTOMER.email);
   if (phone)
-    await page.getByLabel(se('fields.optionalLabel', { field: se('fields.phone') })).fill(CUSTOMER.phone);
-  await expect(page.getByRole('heading', { level: 2, name: se('paymentMethods.title') })).toBeVisible();
+    await page.getByLabel(say('fields.optionalLabel', { field: say('fields.phone') })).fill(CUSTOMER.phone);
+  await expect(page.getByRole('heading', { level: 2, name: say('paymentMethods.title') })).toBeVisible();
 }
 
-/** A payment method's toggle in 'Välj betalsätt'. */
-export function kioskMethodButton(page: Page, name: string): Locator {
+/** A payment method's toggle in 'Välj betalsätt' (its name as {@link kioskMethod} gives it). */
+export function kioskMethodButton(page: Page, name: string, lng: Language = 'se'): Locator {
   return page
-    .getByRole('region', { name: se('paymentMethods.title') })
+    .getByRole('region', { name: text(lng, 'paymentMethods.title') })
     .getByRole('button', { name, exact: true });
 }
 
+/** The café's methods as the choice names them in `lng`. */
+export function kioskMethod(lng: Language) {
+  return {
+    swish: text(lng, 'paymentMethods.names.swish'),
+    viva: text(lng, 'paymentMethods.names.vivaWallet'),
+    stripe: text(lng, 'paymentMethods.names.stripe'),
+  } as const;
+}
+
 /** The café's methods as the Swedish choice names them. */
-export const KIOSK_METHOD = {
-  swish: se('paymentMethods.names.swish'),
-  viva: se('paymentMethods.names.vivaWallet'),
-  stripe: se('paymentMethods.names.stripe'),
-} as const;
+export const KIOSK_METHOD = kioskMethod('se');
 
 /** The Swish payment's QR code on the kiosk's cart page. */
-export function swishQr(page: Page): Locator {
-  return page.getByRole('img', { name: se('kiosk.swish.qrLabel'), exact: true });
+export function swishQr(page: Page, lng: Language = 'se'): Locator {
+  return page.getByRole('img', { name: text(lng, 'kiosk.swish.qrLabel'), exact: true });
 }
 
 /** The receipt's QR code (its download page). */
@@ -145,12 +162,12 @@ export function idleDialog(page: Page, lng: Language = 'se'): Locator {
 }
 
 /** The kiosk's receipt page: its URL, the take-away heading, and the receipt id it shows. */
-export async function expectKioskReceipt(page: Page): Promise<string> {
+export async function expectKioskReceipt(page: Page, lng: Language = 'se'): Promise<string> {
   await expect(page).toHaveURL(/\/cafe\/receipt\/[^/?#]+$/);
-  await expect(page.getByRole('heading', { level: 2, name: se('kiosk.receipt.scan') })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: se('receipt.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: text(lng, 'kiosk.receipt.scan') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: text(lng, 'receipt.title') })).toBeVisible();
   const receiptId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() as string);
-  await expect(page.getByText(se('receipt.receiptNumber', { number: receiptId }))).toBeVisible();
+  await expect(page.getByText(text(lng, 'receipt.receiptNumber', { number: receiptId }))).toBeVisible();
   return receiptId;
 }
 
@@ -322,6 +339,12 @@ export async function watchFor(page: Page, selector: string): Promise<() => Prom
   return () => page.evaluate((key) => (window as unknown as Record<string, boolean>)[key] === true, key);
 }
 
+/** A screenshot for the docs (with SHOTS_DIR): the store's lazy pictures loaded first, so it can be taken. */
+export async function picture(page: Page, name: string): Promise<void> {
+  if (process.env.SHOTS_DIR) await revealImages(page);
+  await shot(page, name);
+}
+
 /**
  * Loads the store's lazy images now (they load only near the viewport), so that a screenshot of the top
  * of the store, which waits for every image, can be taken.
@@ -338,4 +361,9 @@ export async function revealImages(page: Page): Promise<void> {
 /** Issue 23: the kiosk's accessibility bar at the bottom of the screen, a region named 'Tillgänglighet'. */
 export function assistBar(page: Page, lng: Language = 'se'): Locator {
   return page.getByRole('region', { name: text(lng, 'kiosk.assist.label'), exact: true });
+}
+
+/** The accessibility bar's "Större text" ('Larger text'), a toggle (aria-pressed). */
+export function largeTextButton(page: Page, lng: Language = 'se'): Locator {
+  return assistBar(page, lng).getByRole('button', { name: text(lng, 'kiosk.assist.largeText'), exact: true });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { selectCartItems } from '../../../src/features/cart/cartSelectors';
 import { NetworkError } from '../../../src/shared/api';
 import { cartLine, openTab, session, shopData } from '../../helpers/fixtures';
-import { recordActions, renderApp } from '../../helpers/renderApp';
+import { recordActions, renderApp, wholeText } from '../../helpers/renderApp';
 
 /** The list item of the cart line or openTab() entry whose title is `title`. */
 function row(title: string | RegExp, container: HTMLElement = screen.getByRole('main')) {
@@ -28,7 +28,7 @@ describe('§2 cart page: the cart', () => {
       }),
     });
     const coffee = row('Coffee', await screen.findByRole('main'));
-    expect(within(coffee).getByText('Oat milk (+5,00 kr)')).toBeInTheDocument();
+    expect(within(coffee).getByText(wholeText('Oat milk (+5,00 kr)'))).toBeInTheDocument();
     expect(within(coffee).getByText('extra hot')).toBeInTheDocument();
     expect(within(coffee).getByText('40,00 kr')).toBeInTheDocument();
     expect(within(coffee).getByText('80,00 kr')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { selectCartItems } from '../../../src/features/cart/cartSelectors';
 import { cartLine, session } from '../../helpers/fixtures';
-import { renderApp } from '../../helpers/renderApp';
+import { renderApp, wholeText } from '../../helpers/renderApp';
 
 describe('§2 product page', () => {
   it('§2 shows title, category name, price and the extras with Add', async () => {
@@ -9,7 +9,9 @@ describe('§2 product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Coffee' })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByText('Category: Drinks')).toBeInTheDocument();
-    expect(within(main).getByText('35,00 kr')).toBeInTheDocument();
+    // The price, and the total's amount (one coffee).
+    expect(within(main).getAllByText('35,00 kr')).toHaveLength(2);
+    expect(within(main).getByText(wholeText('Total: 35,00 kr'))).toBeInTheDocument();
     expect(within(main).getByRole('group', { name: 'Milk' })).toBeInTheDocument();
     expect(within(main).getByRole('button', { name: 'Add' })).toBeInTheDocument();
     expect(within(main).queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();

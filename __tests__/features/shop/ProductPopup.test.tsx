@@ -3,7 +3,7 @@ import { selectCartItems } from '../../../src/features/cart/cartSelectors';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import type { ShopData } from '../../../src/domain/types';
 import { product, session, shopData } from '../../helpers/fixtures';
-import { dispatchInAct, renderApp } from '../../helpers/renderApp';
+import { dispatchInAct, renderApp, wholeText } from '../../helpers/renderApp';
 import { isModalDialog } from '../../helpers/setupDom';
 import { paymentView } from '../../helpers/paymentView';
 
@@ -66,7 +66,9 @@ describe('§2 product popup as a modal dialog', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     expect(within(dialog).getByRole('heading', { name: 'Coffee' })).toBeInTheDocument();
-    expect(within(dialog).getByText('35,00 kr')).toBeInTheDocument();
+    // The price, and the running total's amount (one coffee).
+    expect(within(dialog).getAllByText('35,00 kr')).toHaveLength(2);
+    expect(within(dialog).getByText(wholeText('Total: 35,00 kr'))).toBeInTheDocument();
   });
 
   it('§Accessibility Escape closes the popup and focus returns to the product that opened it', async () => {
@@ -200,12 +202,12 @@ describe('§5 extras groups in the popup', () => {
 
   it('§2 priced extras show their price and change the running total, which follows the quantity', async () => {
     const { dialog, user } = await openPopup('Coffee');
-    expect(within(dialog).getByText('Total: 35,00 kr')).toBeInTheDocument();
+    expect(within(dialog).getByText(wholeText('Total: 35,00 kr'))).toBeInTheDocument();
     expect(within(dialog).getByText('+5,00 kr')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: /Oat milk/ }));
-    expect(within(dialog).getByText('Total: 40,00 kr')).toBeInTheDocument();
+    expect(within(dialog).getByText(wholeText('Total: 40,00 kr'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Increase quantity' }));
-    expect(within(dialog).getByText('Total: 80,00 kr')).toBeInTheDocument();
+    expect(within(dialog).getByText(wholeText('Total: 80,00 kr'))).toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,11 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import type { Theme } from '@emotion/react';
-import { formatMoney, multiplyMoney } from '../../domain/money';
+import { multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
 import { space } from '../../shared/theme/tokens';
+import { Amount } from '../../shared/ui/Amount';
 import { errorTextStyle } from '../../shared/ui/ErrorText';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { Stepper } from '../../shared/ui/Stepper';
@@ -40,13 +42,24 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
         <p css={titleCss}>{product.title}</p>
         {line.deviations.length > 0 && (
           <p css={smallTextStyle}>
-            {line.deviations
-              .map((d) => (d.price && d.price.amount ? `${d.name} (+${formatMoney(d.price)})` : d.name))
-              .join(', ')}
+            {line.deviations.map((d, i) => (
+              <Fragment key={`${i}:${d.id}`}>
+                {i > 0 && ', '}
+                {d.name}
+                {d.price && d.price.amount ? (
+                  <>
+                    {' ('}
+                    <Amount value={d.price} sign="+" />)
+                  </>
+                ) : null}
+              </Fragment>
+            ))}
           </p>
         )}
         {item.description && <p css={noteCss}>{item.description}</p>}
-        <p css={smallTextStyle}>{formatMoney(line.unitPrice)}</p>
+        <p css={smallTextStyle}>
+          <Amount value={line.unitPrice} />
+        </p>
         {/* §5 the stepper stops at count + remaining stock: say why its + is disabled. */}
         {product.limitStock && line.stockError === null && item.count >= line.max && (
           <p css={smallTextStyle}>{t('cart.onlyInStock', { count: product.count })}</p>
@@ -68,7 +81,9 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
         increaseLabel={t('cart.increase', { name: product.title })}
         valueLabel={t('cart.quantity', { name: product.title, quantity: item.count })}
       />
-      <span css={totalCss}>{formatMoney(line.total)}</span>
+      <span css={totalCss}>
+        <Amount value={line.total} />
+      </span>
       <span css={{ display: 'flex', gap: space.xs }}>
         <LinkButton onClick={onEdit} aria-label={t('cart.editItem', { name: product.title })} css={rowAction}>
           {t('cart.edit')}
@@ -102,7 +117,9 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
           <p css={smallTextStyle}>{entry.deviations.map((d) => d.name).join(', ')}</p>
         )}
         {entry.description && <p css={noteCss}>{entry.description}</p>}
-        <p css={smallTextStyle}>{formatMoney(entry.price)}</p>
+        <p css={smallTextStyle}>
+          <Amount value={entry.price} />
+        </p>
       </div>
       {mode === 'choose' ? (
         <LinkButton
@@ -123,7 +140,9 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
             increaseLabel={t('cart.increase', { name: entry.title })}
             valueLabel={t('cart.quantity', { name: entry.title, quantity: selected })}
           />
-          <span css={totalCss}>{formatMoney(multiplyMoney(entry.price, selected))}</span>
+          <span css={totalCss}>
+            <Amount value={multiplyMoney(entry.price, selected)} />
+          </span>
         </>
       )}
     </li>

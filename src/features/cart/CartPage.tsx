@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
-import { formatMoney } from '../../domain/money';
 import type { CartItem } from '../../domain/types';
 import { space } from '../../shared/theme/tokens';
+import { Amount, amountRowStyle } from '../../shared/ui/Amount';
 import { LinkButton } from '../../shared/ui/LinkButton';
 import { Page } from '../../shared/ui/Page';
 import { plainListStyle } from '../../shared/ui/styles';
@@ -96,12 +96,9 @@ export function CartPage() {
         aria-labelledby="cart-sum"
         css={{ marginTop: space.xl, borderTop: `1px solid ${theme.borderColor}`, paddingTop: space.lg }}
       >
-        <h2
-          id="cart-sum"
-          css={{ display: 'flex', justifyContent: 'space-between', margin: `0 0 ${space.lg}px` }}
-        >
+        <h2 id="cart-sum" css={[amountRowStyle, { margin: `0 0 ${space.lg}px` }]}>
           <span>{t('cart.sum')}</span>
-          <span>{formatMoney(total)}</span>
+          <Amount value={total} />
         </h2>
         <Checkout shopId={webshopId} />
       </section>

@@ -31,8 +31,11 @@ export function CartSummaryLink({ shopId, color }: { shopId: string; color: stri
       }}
     >
       <CartIcon />
-      {/* On the narrowest phones the total gives way to the shop's title; the label still says it. */}
-      <span css={{ [mq.smallPhoneDown]: { display: 'none' } }}>{total}</span>
+      {/* On the narrowest phones the total gives way to the shop's title; the label still says it. An amount,
+          kept whole (shared/ui/Amount's hook, written here: no component in the first load). */}
+      <span data-amount="" css={{ [mq.smallPhoneDown]: { display: 'none' } }}>
+        {total}
+      </span>
       <span css={{ fontVariantNumeric: 'tabular-nums' }}>({count})</span>
     </Link>
   );

@@ -42,6 +42,8 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
         {...preloadCartOnIntent}
         css={{
           display: 'flex',
+          // With larger text on a narrow phone the total moves, whole, to a row of its own.
+          flexWrap: 'wrap',
           alignItems: 'center',
           gap: space.md,
           minHeight: touchTarget.phoneLarge,
@@ -56,7 +58,8 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
         <CartIcon />
         <span css={{ flex: 1 }}>{payTab ? t('cart.payTab') : t('cart.toCart')}</span>
         <span>{t('cart.itemCount', { count: payTab ? unpaid : count })}</span>
-        <span>{formatMoney(payTab ? tabTotal : total)}</span>
+        {/* An amount, kept whole (shared/ui/Amount's hook, written here: no component in the first load). */}
+        <span data-amount="">{formatMoney(payTab ? tabTotal : total)}</span>
       </Link>
     </nav>
   );

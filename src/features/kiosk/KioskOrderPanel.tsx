@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
-import { formatMoney, multiplyMoney } from '../../domain/money';
+import { multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
 import { insetBottom, insetTop } from '../../shared/theme/insets';
 import { fontSize, mq, radius, space } from '../../shared/theme/tokens';
+import { Amount, amountRowStyle } from '../../shared/ui/Amount';
 import { Stepper } from '../../shared/ui/Stepper';
 import { noMarginStyle, plainListStyle } from '../../shared/ui/styles';
 import {
@@ -84,7 +85,9 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
             {lines.map(({ item, product, deviations, total: lineTotal, max }) => (
               <li key={item.id} css={[lineCss, { borderBottom: border }]}>
                 <span css={titleCss}>{product.title}</span>
-                <span css={amountCss}>{formatMoney(lineTotal)}</span>
+                <span css={amountCss}>
+                  <Amount value={lineTotal} />
+                </span>
                 {deviations.length > 0 && (
                   <span css={[fullWidthCss, { fontSize: fontSize.body, overflowWrap: 'anywhere' }]}>
                     {deviations.map((d) => d.name).join(', ')}
@@ -106,7 +109,9 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
             {tabLines.map(({ entry, selected }) => (
               <li key={entry.id} css={[lineCss, { borderBottom: border }]}>
                 <span css={titleCss}>{entry.title}</span>
-                <span css={amountCss}>{formatMoney(multiplyMoney(entry.price, selected))}</span>
+                <span css={amountCss}>
+                  <Amount value={multiplyMoney(entry.price, selected)} />
+                </span>
                 <span css={fullWidthCss}>
                   <Stepper
                     value={selected}
@@ -139,17 +144,10 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
           background: theme.backgroundColor,
         }}
       >
-        <p
-          css={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            margin: 0,
-            fontSize: fontSize.title,
-            fontWeight: 700,
-          }}
-        >
+        {/* "Amount to pay" and the sum on one row when they fit, else the sum whole under it (larger text). */}
+        <p css={[amountRowStyle, { margin: 0, fontSize: fontSize.title, fontWeight: 700 }]}>
           <span>{t('cart.sum')}</span>
-          <span>{formatMoney(total)}</span>
+          <Amount value={total} />
         </p>
         {quantity > 0 && (
           <Link

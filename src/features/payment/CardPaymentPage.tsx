@@ -54,7 +54,8 @@ export function CardPaymentPage() {
               t={t}
               i18nKey="cardPayment.amount"
               values={{ amount: formatMoney(money(data.pendingPaymentMethod.amount, 'SEK')) }}
-              components={{ strong: <strong /> }}
+              // The amount's element is the page's amount hook: kept whole (shared/ui/Amount).
+              components={{ strong: <strong data-amount="" /> }}
             />
           </p>
           {intent.status === 'COMPLETED' ? (

@@ -4,12 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { validateField } from '../../domain/customerInfo';
-import { formatMoney, money } from '../../domain/money';
+import { money } from '../../domain/money';
 import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
 import { formatDateTime, formatNumber, useLanguage } from '../../shared/i18n';
 import { fontSize, radius, space } from '../../shared/theme/tokens';
+import { Amount, AmountInText, amountRowStyle } from '../../shared/ui/Amount';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Page } from '../../shared/ui/Page';
@@ -43,7 +44,7 @@ function usePaymentName() {
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: space.md } as const;
 /** An extra or a discount under its line: smaller, indented. */
-const subRow = [row, { fontSize: fontSize.small, paddingLeft: space.md }] as const;
+const subRow = [amountRowStyle, { fontSize: fontSize.small, paddingLeft: space.md }] as const;
 /** Label–value rows (`dt`, `dd`) stacked with a small gap. */
 const definitionsCss = { display: 'grid', '& dd': { margin: 0 } } as const;
 
@@ -52,7 +53,9 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const lng = useLanguage();
   const theme = useTheme();
   const paymentName = usePaymentName();
-  const m = (amount: number, currency: Currency = receipt.currency) => formatMoney(money(amount, currency));
+  const m = (amount: number, currency: Currency = receipt.currency) => (
+    <Amount value={money(amount, currency)} />
+  );
   const totals = receiptTotals(receipt.products);
   return (
     <article
@@ -81,29 +84,35 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
             key={line.id}
             css={{ padding: `${space.sm}px 0`, borderBottom: `1px solid ${theme.borderColor}` }}
           >
-            <div css={row}>
+            <div css={amountRowStyle}>
               <strong css={{ minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' }}>{line.title}</strong>
-              <span>{m(lineTotal(line))}</span>
+              {m(lineTotal(line))}
             </div>
             <div css={{ fontSize: fontSize.small }}>
-              {t('receipt.countTimesPrice', { count: line.count, price: m(line.price) })}
+              <AmountInText
+                value={money(line.price, receipt.currency)}
+                text={(price) => t('receipt.countTimesPrice', { count: line.count, price })}
+              />
             </div>
             {line.deviations.map((d) => (
               <div key={d.id} css={subRow}>
                 <span>
                   {deviationCount(d)} × {d.name}
                 </span>
-                <span>{m(d.price)}</span>
+                {m(d.price)}
               </div>
             ))}
             {line.discount && (
               <div css={subRow}>
                 <span>{t('receipt.discount')}</span>
-                <span>
-                  {line.discount.type === 'PERCENTAGE'
-                    ? `-${formatNumber(line.discount.amount, lng)} %`
-                    : `-${m(line.discount.amount)}`}
-                </span>
+                {line.discount.type === 'PERCENTAGE' ? (
+                  // A percentage is kept whole like an amount: '-10 %', never '-10' above '%'.
+                  <span
+                    css={{ whiteSpace: 'nowrap' }}
+                  >{`-${formatNumber(line.discount.amount, lng)} %`}</span>
+                ) : (
+                  <Amount value={money(line.discount.amount, receipt.currency)} sign="-" />
+                )}
               </div>
             )}
             {line.description && (
@@ -115,23 +124,23 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 
       <dl css={[definitionsCss, { margin: `${space.md}px 0`, gap: space.xs }]}>
         {totals.vatByRate.map((v) => (
-          <div key={v.rate} css={row}>
+          <div key={v.rate} css={amountRowStyle}>
             <dt>{t('receipt.vatRate', { rate: formatNumber(v.rate, lng) })}</dt>
             <dd>{m(v.vat)}</dd>
           </div>
         ))}
         {/* With one rate its row already is the VAT; with several, their sum follows. */}
         {totals.vatByRate.length !== 1 && (
-          <div css={row}>
+          <div css={amountRowStyle}>
             <dt>{t('receipt.vat')}</dt>
             <dd>{m(totals.vat)}</dd>
           </div>
         )}
-        <div css={row}>
+        <div css={amountRowStyle}>
           <dt>{t('receipt.net')}</dt>
           <dd>{m(totals.net)}</dd>
         </div>
-        <div css={[row, { fontSize: fontSize.large, fontWeight: 700 }]}>
+        <div css={[amountRowStyle, { fontSize: fontSize.large, fontWeight: 700 }]}>
           <dt>{t('receipt.total')}</dt>
           <dd>{m(totals.total)}</dd>
         </div>
@@ -140,7 +149,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <h2 css={subheadingStyle}>{t('receipt.paymentMethods')}</h2>
       <ul css={plainListStyle}>
         {receipt.paymentMethods.map((p) => (
-          <li key={p.id} css={row}>
+          <li key={p.id} css={amountRowStyle}>
             <span>{t('receipt.paidBy', { method: paymentName(p) })}</span>
             <span>{m(p.amount)}</span>
           </li>

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@emotion/react';
 import { groupHint, isGroupValid, selectedInGroup, type GroupHint } from '../../domain/extras';
-import { formatMoney } from '../../domain/money';
 import type { Deviation, DeviationGroup } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
+import { Amount } from '../../shared/ui/Amount';
 import { errorTextStyle } from '../../shared/ui/ErrorText';
 import { smallTextStyle } from '../../shared/ui/styles';
 
@@ -94,7 +94,7 @@ function GroupFieldset({
               css={{ width: 22, height: 22, accentColor: theme.primaryColor, flex: 'none' }}
             />
             <span css={[wrapWordsStyle, { flex: 1, minWidth: 0 }]}>{deviation.name}</span>
-            {deviation.price && deviation.price.amount !== 0 && <span>+{formatMoney(deviation.price)}</span>}
+            {deviation.price && deviation.price.amount !== 0 && <Amount value={deviation.price} sign="+" />}
           </label>
         );
       })}

@@ -125,7 +125,10 @@ export const ProductCard = memo(function ProductCard({
         {product.description && !large && <p className={storeClass.description}>{product.description}</p>}
         <TagList tagIds={product.tagIds} label={texts.tags} />
         <div className={storeClass.row}>
-          <span className={storeClass.price}>{formatMoney(product.price)}</span>
+          {/* An amount, kept whole (shared/ui/Amount's hook, written here: no component in the first load). */}
+          <span className={storeClass.price} data-amount="">
+            {formatMoney(product.price)}
+          </span>
           {isOutOfStock(product) && <span className={storeClass.soldOut}>{texts.outOfStock}</span>}
           {quantity > 0 && <span className={storeClass.inCart}>{texts.inCart(quantity)}</span>}
           <button

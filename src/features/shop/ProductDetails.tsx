@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
-import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { Product } from '../../domain/types';
 import { fontSize, radius, space, touchTarget } from '../../shared/theme/tokens';
+import { Amount } from '../../shared/ui/Amount';
 import { noMarginStyle, preLineStyle } from '../../shared/ui/styles';
 import { selectCategoryOfProduct } from './shopSelectors';
 import { TagList } from './TagList';
@@ -73,7 +73,7 @@ export function ProductDetails({
         <p css={noMarginStyle}>{t('product.category', { category: category.name })}</p>
       )}
       <p css={{ margin: `${space.xs}px 0`, fontSize: fontSize.large, fontWeight: 700 }}>
-        {formatMoney(product.price)}
+        <Amount value={product.price} />
       </p>
       <TagList tagIds={product.tagIds} label={t('product.tags')} />
       {product.description && <p css={[preLineStyle, wrapWordsStyle]}>{product.description}</p>}

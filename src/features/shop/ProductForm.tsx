@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { invalidGroups, toggleDeviation } from '../../domain/extras';
-import { formatMoney, multiplyMoney } from '../../domain/money';
+import { multiplyMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { CartItem, DeviationGroup } from '../../domain/types';
 import { space } from '../../shared/theme/tokens';
 import { fieldLabelStyle, fieldStyle, textControlStyle } from '../../shared/ui/fieldStyles';
 import { smallTextStyle } from '../../shared/ui/styles';
+import { AmountInText } from '../../shared/ui/Amount';
 import { Button } from '../../shared/ui/Button';
 import { Stepper } from '../../shared/ui/Stepper';
 import { cartActions, selectRemainingStock, unitPrice } from '../cart';
@@ -134,7 +135,7 @@ export function ProductForm({
             valueLabel={t('product.quantity', { quantity })}
           />
           <p css={{ margin: '0 0 0 auto', fontWeight: 700 }} aria-live="polite">
-            {t('product.total', { total: formatMoney(total) })}
+            <AmountInText value={total} text={(amount) => t('product.total', { total: amount })} />
           </p>
         </div>
         <Button
