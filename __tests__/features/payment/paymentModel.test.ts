@@ -124,6 +124,14 @@ const REGRESSIONS = [
     path: '542:0:4:10:9:11:11',
     replayPath: 'BAADABDBBAFY:qq',
   },
+  {
+    rule: '§4 a payment declined while its failed cancel waits to be retried, then a new start: a change cancels the new payment',
+    found:
+      'issue 35 session: the pending saga waited out the old cancel’s retry and missed the new payment’s start and the change after it',
+    seed: -1065738437,
+    path: '42:0:1:5:8:15:18:16:16:17:18:18',
+    replayPath: 'FBCBAAEBDAYAv:VVB',
+  },
 ];
 
 test.each(REGRESSIONS)('$rule (found: $found)', async (regression) => {

@@ -59,12 +59,28 @@ const DROPS = [paymentActions.cancelRequested.type, ...CHANGES];
 /** Events after which a payment may have become pending. */
 const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.type];
 
-/** The pending phase: one payment at a time, for as long as the machine holds one. */
+/**
+ * The pending phase: one payment at a time, for as long as the machine holds one. Once the machine holds
+ * another payment as pending (the old one ended, by a poll say, while its cancel still waited to be retried,
+ * and the customer started anew), the new one is watched at once: its cart changes cancel it. What was left
+ * of the old one's settling is moot (it is no longer pending), and a cancel already sent still lands (writes
+ * are never aborted).
+ */
 function* pendingPhase() {
   for (;;) {
     const machine: PaymentMachine = yield select(selectMachine);
-    if (isPending(machine)) yield call(pendingPayment, machine);
+    if (isPending(machine))
+      yield race({ settled: call(pendingPayment, machine), another: call(untilAnother, machine.paymentId) });
     else yield take(MAY_HAVE_STARTED);
+  }
+}
+
+/** Returns once the machine holds a payment other than `paymentId` as pending. */
+function* untilAnother(paymentId: string) {
+  for (;;) {
+    const machine: PaymentMachine = yield select(selectMachine);
+    if (isPending(machine) && machine.paymentId !== paymentId) return;
+    yield take('*');
   }
 }
 
