@@ -17,9 +17,11 @@ const dist = path.resolve(__dirname, '..', 'dist');
  * that failed to load is loaded again, the kiosk's store waits for its code, one language rule), plus 128 B
  * of issue 35's for a kiosk that opens without the network (the connection watch hears how the page's first
  * requests went; a browser that is no longer a kiosk loses its worker; all else of the worker is in the lazy
- * kiosk chunk) (issue 11 set 153 KiB; see docs/performance.md "Budget").
+ * kiosk chunk), plus 64 B for two fixes of that session: a new pending payment is watched at once (§4,
+ * found by the payment model) and an amount never breaks between its number and currency (issue 11 set
+ * 153 KiB; see docs/performance.md "Budget").
  */
-const BUDGET_GZIP_BYTES = 156366 + 1024 + 640 + 128;
+const BUDGET_GZIP_BYTES = 156366 + 1024 + 640 + 128 + 64;
 const statsPath = path.join(dist, 'stats.json');
 if (!fs.existsSync(statsPath)) {
   console.error('dist/stats.json is missing: run `npm run build:stats` first.');
