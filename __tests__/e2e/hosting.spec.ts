@@ -55,7 +55,9 @@ const ROUTES: [string, RegExp][] = [
   ['/download?url=http%3A%2F%2F127.0.0.1%2Freceipt.pdf', /receipt/i],
   ['/company/c-cafe/payment/pi_demo_pending', /Kortbetalning/],
   ['/integrate/fortnox/c-cafe/DEMOAUTH?companyName=Caf%C3%A9', /Fortnox/],
-  ['/integrateFortnox?code=x&state=y', /.+/],
+  // A web flow's callback (isWeb): the page stays. One for the mobile app leaves for it by itself
+  // (integration.spec.ts), and the next goto here would race that navigation.
+  [`/integrateFortnox?code=x&state=${encodeURIComponent('{"isWeb":true,"companyID":"c-cafe"}')}`, /.+/],
   ['/auth/passwordreset?mode=resetPassword&oobCode=demo-oob-code', /.+/],
 ];
 
