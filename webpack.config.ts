@@ -65,8 +65,10 @@ export function environmentDefaults(demo: boolean): Record<string, string> {
     VIVA_CHECKOUT_URL: demo ? '/demo/viva/web/checkout' : 'https://www.vivapayments.com/web/checkout',
     STRIPE_JS_URL: demo ? '/demo/stripe/v3.js' : '',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_demo',
-    SENTRY_DSN: '',
+    // The demo reports to its own collector (/demo/vitals draws what arrives), from every tab.
+    SENTRY_DSN: demo ? 'self' : '',
     SENTRY_RELEASE: '',
+    SENTRY_TRACES_SAMPLE_RATE: demo ? '1' : '0.1',
     FIREBASE_API_KEY: 'demo-api-key',
     FIREBASE_AUTH_DOMAIN: '',
     FIREBASE_PROJECT_ID: 'demo-storefront',

@@ -37,6 +37,7 @@ async function main() {
   const page = browserPageSignals();
   // The shop and cart requests index.html started while the scripts loaded (src/earlyStart).
   const apiFetch = adoptingEarlyStart((input, init) => window.fetch(input, init), window.__earlyStart);
+  const sessionStorage = storageOrMemory('sessionStorage');
   const store = makeStore(
     {
       api: createApi({
@@ -48,7 +49,7 @@ async function main() {
       assignLocation: (url) => window.location.assign(url),
       origin: window.location.origin,
       vivaCheckoutUrl: config.vivaCheckoutUrl,
-      storage: storageOrMemory('sessionStorage'),
+      storage: sessionStorage,
       isMobile: isMobileDevice(navigator),
       reportError,
       page,
@@ -59,7 +60,7 @@ async function main() {
   );
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  mountApp(root, {
+  const { mounted } = mountApp(root, {
     store,
     i18n,
     history,
@@ -82,6 +83,17 @@ async function main() {
     release: config.sentryRelease,
     // The customer's details as typed (payment slice, §3): reports must not carry them, echoed or not.
     typedCustomer: () => store.getState().payment.customer,
+    // Web Vitals and the payment funnel (issue 36), in the tabs that measure them.
+    fieldMetrics: (send) =>
+      import(/* webpackChunkName: "vitals" */ './app/fieldMetrics').then((metrics) =>
+        metrics.startFieldMetrics(send, {
+          store,
+          i18n,
+          kiosk: kiosk !== null,
+          mounted,
+          storage: sessionStorage,
+        }),
+      ),
   });
 }
 

@@ -24,12 +24,12 @@ export interface MountOptions {
  * the same markup (app/renderedPage.ts says when), with the shop the page carries already in the store;
  * otherwise renders anew over index.html's loading view.
  *
- * @returns which of the two it did, and the React root
+ * @returns which of the two it did (over the host's markup or the plain page's), and the React root
  */
 export function mountApp(
   root: HTMLElement,
   options: MountOptions,
-): { mounted: 'hydrated' | 'rendered'; root: Root } {
+): { mounted: 'hydrated' | 'redrawn' | 'plain'; root: Root } {
   const { store, i18n, history } = options;
   const app = (
     <StrictMode>
@@ -49,7 +49,7 @@ export function mountApp(
     reactRoot.render(app);
     // The host's markup (another language, a kiosk) goes: the early start presses a tap held on it on the
     // app's same button once that is drawn.
-    return { mounted: 'rendered', root: reactRoot };
+    return { mounted: rendered ? 'redrawn' : 'plain', root: reactRoot };
   }
   const reactRoot = hydrateRoot(root, app, { onRecoverableError: options.onHydrationError });
   // A button tapped before now (held by the early start) is pressed again: React hydrates what it needs at

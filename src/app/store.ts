@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { cartReducer } from '../features/cart/cartSlice';
 import { kioskReducer } from '../features/kiosk/kioskSlice';
@@ -36,6 +36,30 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** Hears an action after the reducers ran, with when it was dispatched (epoch ms). */
+type ActionListener = (action: UnknownAction, at: number) => void;
+
+/**
+ * Actions for the field metrics' payment funnel (app/fieldMetrics.ts), which loads after the first paint:
+ * until it listens, the first ones are kept with their times (a return from a provider's page completes a
+ * payment before then), and handed over when it does.
+ */
+function actionTap() {
+  const early: [UnknownAction, number][] = [];
+  let listener: ActionListener | null = null;
+  const middleware: Middleware = () => (next) => (action) => {
+    const result = next(action);
+    if (listener) listener(action as UnknownAction, Date.now());
+    else if (early.length < 200) early.push([action as UnknownAction, Date.now()]);
+    return result;
+  };
+  const listen = (heard: ActionListener) => {
+    listener = heard;
+    for (const [action, at] of early.splice(0)) heard(action, at);
+  };
+  return { middleware, listen };
+}
+
 /**
  * Builds the store, the app's, the tests' and the host's render's alike. With a saga context (tests pass a
  * fake API and navigation through it) the sagas every page needs run. A screen in its own chunk brings its
@@ -45,10 +69,11 @@ export type RootState = ReturnType<typeof rootReducer>;
  */
 export function makeStore(context?: SagaContext, preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
+  const tap = actionTap();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: context ? { ...preloadedState, device: { mobile: context.isMobile } } : preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, tap.middleware),
   });
   const started = new Set<Saga>();
   const injectSagas = (sagas: readonly Saga[]) => {
@@ -60,7 +85,7 @@ export function makeStore(context?: SagaContext, preloadedState?: Partial<RootSt
     }
   };
   injectSagas([rootSaga]);
-  return Object.assign(store, { injectSagas });
+  return Object.assign(store, { injectSagas, listenActions: tap.listen });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -11,9 +11,10 @@ export interface AppConfig {
   /** Stripe.js script to load before @stripe/stripe-js (the demo's test double); '' loads Stripe's own. */
   stripeJsUrl: string;
   stripePublishableKey: string;
-  /** Error reporting DSN; '' disables reporting. */
+  /** Error reporting DSN; '' disables reporting (and field metrics); 'self' is the page's own origin (demo). */
   sentryDsn: string;
   sentryRelease: string;
+
   firebase: { apiKey: string; authDomain: string; projectId: string; authEmulatorHost: string };
   /** Custom URL scheme of the merchants' mobile app and its host per bookkeeping service. */
   appScheme: string;

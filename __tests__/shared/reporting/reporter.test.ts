@@ -8,7 +8,18 @@ import {
 import { NetworkError } from '../../../src/shared/api';
 import { scrubEvent } from '../../../src/shared/reporting/scrubEvent';
 import { startSentry } from '../../../src/shared/reporting/sentrySdk';
+import { pageViewEvent, type PageFacts } from '../../../src/shared/reporting/fieldEvents';
 import { IGNORED_ERRORS, sentryOptions } from '../../../src/shared/reporting/sentryOptions';
+
+/** A page whose selector happens to carry the customer's typed name (a class made from it). */
+const FACTS_WITH_NAME: PageFacts = {
+  kind: 'store',
+  shop: 'cafe',
+  render: 'hydrated',
+  lang: 'se',
+  device: 'phone',
+  connection: null,
+};
 
 /** An envelope as the transport receives it: [headers, items]. */
 type Envelope = unknown[];
@@ -33,8 +44,8 @@ jest.mock('@sentry/browser', () => {
   };
 });
 
-function fakeClient() {
-  return { captureException: jest.fn(() => 'event-id') };
+function fakeClient(measured = false) {
+  return { captureException: jest.fn(() => 'event-id'), captureEvent: jest.fn(), measured };
 }
 
 /** A reporter whose scheduled loading runs when the test says so. */
@@ -141,6 +152,46 @@ describe('createReporter', () => {
   });
 });
 
+describe('createReporter: field metrics (issue 36)', () => {
+  it('start after the SDK, with its send, in a tab that measures them', async () => {
+    const client = fakeClient(true);
+    const { reporter, runScheduled } = setup(client);
+    const fieldMetrics = jest.fn(() => Promise.resolve());
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '', fieldMetrics });
+    expect(fieldMetrics).not.toHaveBeenCalled();
+    await runScheduled();
+    expect(fieldMetrics).toHaveBeenCalledWith(client.captureEvent);
+  });
+
+  it('do not load in a tab that does not measure them', async () => {
+    const { reporter, runScheduled } = setup(fakeClient(false));
+    const fieldMetrics = jest.fn(() => Promise.resolve());
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '', fieldMetrics });
+    await runScheduled();
+    expect(fieldMetrics).not.toHaveBeenCalled();
+  });
+
+  it('do not load without a DSN', async () => {
+    const { reporter, loadClient, runScheduled } = setup(fakeClient(true));
+    const fieldMetrics = jest.fn(() => Promise.resolve());
+    reporter.init({ dsn: '', release: '', fieldMetrics });
+    await runScheduled();
+    expect(loadClient).not.toHaveBeenCalled();
+    expect(fieldMetrics).not.toHaveBeenCalled();
+  });
+
+  it('a field-metrics chunk that cannot load leaves error reporting working', async () => {
+    const client = fakeClient(true);
+    const { reporter, runScheduled } = setup(client);
+    const fieldMetrics = () => Promise.reject(new Error('Loading chunk vitals failed'));
+    reporter.init({ dsn: 'https://key@errors.example/1', release: '', fieldMetrics });
+    await runScheduled();
+    const error = new Error('later');
+    reporter.report(error);
+    expect(client.captureException).toHaveBeenCalledWith(error, undefined);
+  });
+});
+
 describe('sentryOptions (SPEC §8)', () => {
   const options = sentryOptions('https://key@errors.example/1', 'abc123');
 
@@ -239,6 +290,35 @@ describe('with the real @sentry/browser', () => {
       expect(everything).not.toContain(secret);
     expect(everything).toContain('Payment failed for [Filtered]');
     expect(everything).toContain('no intent for [Filtered], [Filtered] ([Filtered], [Filtered])');
+  });
+
+  it('issue 36 a field event leaves as a transaction, scrubbed, and only a measured tab measures', async () => {
+    sent.length = 0;
+    window.sessionStorage.clear();
+    const client = startSentry({
+      dsn: 'https://key@errors.example/1',
+      release: 'r1',
+      tracesSampleRate: 1,
+      typedCustomer: () => ({ name: 'Ada Lovelace' }),
+    });
+    expect(client.measured).toBe(true);
+    client.captureEvent(
+      pageViewEvent('f'.repeat(32), 0, FACTS_WITH_NAME, { LCP: { value: 900, target: 'p.Lovelace' } }, 1000),
+    );
+    await Sentry.flush(2000);
+    const transactions = sent.flatMap((envelope) =>
+      (envelope[1] as Array<[{ type: string }, unknown]>).filter(([header]) => header.type === 'transaction'),
+    );
+    expect(transactions).toHaveLength(1);
+    expect(transactions[0]?.[1]).toEqual(
+      expect.objectContaining({ measurements: { lcp: { value: 900, unit: 'millisecond' } } }),
+    );
+    expect(JSON.stringify(sent)).not.toContain('Lovelace');
+    await Sentry.close();
+    window.sessionStorage.clear();
+    expect(
+      startSentry({ dsn: 'https://key@errors.example/1', release: '', tracesSampleRate: 0 }).measured,
+    ).toBe(false);
   });
 
   it("§8 reports 'Failed to fetch payment intent' (logged) while dropping a bare 'Failed to fetch'", async () => {

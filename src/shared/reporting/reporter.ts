@@ -1,8 +1,17 @@
 import type * as SentryBrowser from '@sentry/browser';
+import type { Event } from '@sentry/browser';
 import type { TypedCustomerInfo } from './scrubEvent';
 
+/** Hands a field-metrics event to the reporting SDK. */
+export type SendEvent = (event: Event) => void;
+
 /** The part of an initialised @sentry/browser the reporter uses (a test double needs only this). */
-export type ReportingClient = Pick<typeof SentryBrowser, 'captureException'>;
+export type ReportingClient = Pick<typeof SentryBrowser, 'captureException'> & {
+  /** Sends a field-metrics event (scrubbed). */
+  captureEvent: SendEvent;
+  /** This tab measures field metrics (drawn once per tab at the build's share, issue 36). */
+  measured: boolean;
+};
 
 /** Plain facts that help debugging, e.g. `{ bookkeeper: 'visma' }`; never customer data. */
 export type ReportContext = Readonly<Record<string, string | number | boolean | null>>;
@@ -17,6 +26,8 @@ export interface ReportingConfig {
    * themselves are removed from the report's texts. The app reads them from its store.
    */
   typedCustomer?: () => TypedCustomerInfo;
+  /** Loads and starts the field metrics (its own chunk), in the tabs that measure them. */
+  fieldMetrics?: (send: SendEvent) => Promise<unknown>;
 }
 
 export interface ReporterOptions {
@@ -92,6 +103,8 @@ export function createReporter({ loadClient, schedule }: ReporterOptions): Repor
           (loaded) => {
             client = loaded;
             for (const { error, context } of queue.splice(0)) send(loaded, error, context);
+            // Best effort too: a tab whose field-metrics chunk fails to load is just not measured.
+            if (loaded.measured) config.fieldMetrics?.(loaded.captureEvent).catch(() => undefined);
           },
           () => {
             // Reporting is best effort: without the SDK (offline, blocked) the app works on.

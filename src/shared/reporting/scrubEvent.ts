@@ -3,7 +3,7 @@
  * customer contact details in reports). Pure: no Sentry code is imported, only its types, so the shop's
  * initial bundle does not grow and the rules are unit-tested on plain objects.
  */
-import type { Breadcrumb, ErrorEvent } from '@sentry/browser';
+import type { Breadcrumb, Event } from '@sentry/browser';
 import type { CustomerField } from '../../domain/types';
 
 /** What a removed value is replaced with (Sentry's own marker, so reports read the same everywhere). */
@@ -140,8 +140,8 @@ export function scrubData(value: unknown, typed: RegExp | null = null, depth = 0
 }
 
 /**
- * Sentry's `beforeSend` (given the customer's details by the caller): returns a copy of the event without
- * customer contact details. It removes the request's query string, cookies and body, keeps only the
+ * Sentry's `beforeSend` (given the customer's details by the caller), and the field events' scrubber: returns
+ * a copy of the event without customer contact details. It removes the request's query string, cookies and body, keeps only the
  * user's id, replaces the customer-info fields (name, email, phone, address, postalCode, city, extraInfo)
  * in extra data, contexts, tags and breadcrumbs, and in every text (messages, exception values,
  * breadcrumbs, extra data, contexts, tags, the request's URL and headers) replaces e-mail addresses, phone
@@ -151,13 +151,13 @@ export function scrubData(value: unknown, typed: RegExp | null = null, depth = 0
  * @param typedCustomer - what the customer has typed into the details form, as it is now
  * @returns the event to send
  */
-export function scrubEvent(event: ErrorEvent, typedCustomer: TypedCustomerInfo = {}): ErrorEvent {
+export function scrubEvent<T extends Event>(event: T, typedCustomer: TypedCustomerInfo = {}): T {
   const typed = typedValuesPattern(typedCustomer);
   const text = (value: string | undefined) => (value === undefined ? undefined : scrubText(value, typed));
   const record = <T extends object>(value: T | undefined) =>
     value === undefined ? undefined : (scrubData(value, typed) as T);
 
-  const scrubbed: ErrorEvent = { ...event };
+  const scrubbed: T = { ...event };
   if (event.message !== undefined) scrubbed.message = text(event.message);
   if (event.logentry) {
     scrubbed.logentry = {
