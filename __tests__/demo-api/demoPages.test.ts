@@ -38,6 +38,8 @@ describe('/demo', () => {
       '/hostile',
       '/demo/simulator',
       '/demo/outbox',
+      '/demo/vitals',
+      '/demo/field-metrics',
       '/company/c-cafe/payment/pi_demo_pending',
       '/integrate/fortnox/c-cafe/DEMOAUTH?companyName=Caf%C3%A9%20Kanelbullen%20AB',
       '/integrate/visma/c-cafe/DEMOAUTH?companyName=Caf%C3%A9%20Kanelbullen%20AB',

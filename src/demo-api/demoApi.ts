@@ -9,6 +9,7 @@ import { registerCompanyRoutes } from './routes/companyRoutes';
 import type { DemoContext, DemoDelays } from './demoContext';
 import { DemoDb, seedDemoData } from './store/demoDb';
 import { registerDemoPages } from './routes/demoPages';
+import { emptyFieldMetrics } from './fieldMetrics/aggregateFieldMetrics';
 import { demoIntentFixtures, demoShopFixtures } from './fixtures/fixtures';
 import { registerOauthSimulator } from './simulators/oauthSimulator';
 import { settleDuePayments } from './services/paymentService';
@@ -24,6 +25,7 @@ import { registerSpa, type SpaOptions } from './routes/spaHosting';
 import fastifyCompress from '@fastify/compress';
 import { registerStripeSimulator } from './simulators/stripeSimulator';
 import { registerVivaSimulator } from './simulators/vivaSimulator';
+import { registerVitalsPage } from './routes/vitalsPage';
 import { installWalletSetting } from './simulators/walletSetting';
 import { STRICT_TRANSPORT_SECURITY } from '../hosting/securityHeaders';
 
@@ -118,6 +120,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     fixtures,
     intents,
     renderFault: 'none',
+    fieldMetrics: emptyFieldMetrics(),
   };
 
   const app = Fastify({
@@ -168,8 +171,9 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     registerCompanyRoutes(api, ctx);
   });
 
-  // Local stand-in for the error-reporting service (issue 6), in its own scope: it parses any content type.
-  void app.register(registerReportCollector);
+  // Local stand-in for the error-reporting service (issue 6), which also keeps field metrics (issue 36), in its
+  // own scope: it parses any content type.
+  void app.register(async (collector) => registerReportCollector(collector, ctx));
   // The demo's own pages post HTML forms; only this scope parses application/x-www-form-urlencoded.
   void app.register(async (demo) => {
     demo.addContentTypeParser(
@@ -179,6 +183,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     );
     installRequestGuards(demo, { publicOrigin: ctx.publicOrigin, jsonOnly: false });
     registerDemoPages(demo, ctx);
+    registerVitalsPage(demo, ctx);
     registerSimulatorRoutes(demo, ctx);
     registerVivaSimulator(demo, ctx);
     registerStripeSimulator(demo, ctx);

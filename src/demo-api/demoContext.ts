@@ -2,6 +2,7 @@
 import type { DemoDb } from './store/demoDb';
 import type { FixtureIntent, ShopFixture } from './fixtures/fixtureTypes';
 import type { ShopCatalog } from './services/shopCatalog';
+import type { FieldMetricsRecords } from './fieldMetrics/aggregateFieldMetrics';
 
 /** Simulator timing (tests pass a fake clock and autoComplete false to drive outcomes themselves). */
 export interface DemoDelays {
@@ -28,6 +29,8 @@ export interface DemoContext {
   intents: FixtureIntent[];
   /** A fault the Node adapter plays on the store page's render (POST /demo/api/render), for QA and tests. */
   renderFault: RenderFault;
+  /** Page views and payment attempts the browser reported (issue 36); in memory, a restart forgets them. */
+  fieldMetrics: FieldMetricsRecords;
 }
 
 /**

@@ -93,6 +93,10 @@ export function registerDemoPages(app: FastifyInstance, ctx: DemoContext): void 
         </li>
         <li>${link('/demo/outbox', 'Utkorg')} – e-postade kvitton (${link('/demo/api/outbox', 'JSON')})</li>
         <li>
+          ${link('/demo/vitals', 'Fältmätningar')} – LCP, INP och CLS per butik och sida, och betalningarnas
+          tider, som webbläsaren rapporterat (${link('/demo/field-metrics', 'JSON')})
+        </li>
+        <li>
           ${link('/company/c-cafe/payment/pi_demo_pending', 'Kortbetalningssida')} (pi_demo_pending, 249,00
           kr) · ${link('/company/c-cafe/payment/pi_demo_completed', 'genomförd')} ·
           ${link('/company/c-cafe/payment/pi_demo_failed', 'misslyckad')}
