@@ -37,7 +37,6 @@ async function main() {
   const page = browserPageSignals();
   // The shop and cart requests index.html started while the scripts loaded (src/earlyStart).
   const apiFetch = adoptingEarlyStart((input, init) => window.fetch(input, init), window.__earlyStart);
-  const sessionStorage = storageOrMemory('sessionStorage');
   const store = makeStore(
     {
       api: createApi({
@@ -49,7 +48,7 @@ async function main() {
       assignLocation: (url) => window.location.assign(url),
       origin: window.location.origin,
       vivaCheckoutUrl: config.vivaCheckoutUrl,
-      storage: sessionStorage,
+      storage: storageOrMemory('sessionStorage'),
       isMobile: isMobileDevice(navigator),
       reportError,
       page,
@@ -86,13 +85,7 @@ async function main() {
     // Web Vitals and the payment funnel (issue 36), in the tabs that measure them.
     fieldMetrics: (send) =>
       import(/* webpackChunkName: "vitals" */ './app/fieldMetrics').then((metrics) =>
-        metrics.startFieldMetrics(send, {
-          store,
-          i18n,
-          kiosk: kiosk !== null,
-          mounted,
-          storage: sessionStorage,
-        }),
+        metrics.startFieldMetrics(send, store, i18n, mounted),
       ),
   });
 }

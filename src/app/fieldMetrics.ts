@@ -10,6 +10,7 @@ import type { SendEvent } from '../shared/reporting/reporter';
 import { watchPageVitals } from '../shared/reporting/pageVitals';
 import { currentLanguage } from '../shared/i18n';
 import { APP_ROUTES } from '../shared/routes';
+import { selectIsKiosk } from '../features/kiosk';
 import { funnelStep, type OpenAttempt } from './paymentFunnel';
 import type { AppStore } from './store';
 
@@ -59,9 +60,10 @@ const ATTEMPT_KEY = 'fieldMetrics.payment';
 /** An attempt older than this when the tab comes back is forgotten (the customer went elsewhere). */
 const ATTEMPT_MAX_AGE_MS = 60 * 60 * 1000;
 
-function loadAttempt(storage: Pick<Storage, 'getItem'>): OpenAttempt | null {
+/** The tab's open attempt, from its session storage (where the browser allows it). */
+function loadAttempt(): OpenAttempt | null {
   try {
-    const stored = JSON.parse(storage.getItem(ATTEMPT_KEY) ?? 'null') as OpenAttempt | null;
+    const stored = JSON.parse(window.sessionStorage.getItem(ATTEMPT_KEY) ?? 'null') as OpenAttempt | null;
     return stored && typeof stored.payAt === 'number' && Date.now() - stored.payAt < ATTEMPT_MAX_AGE_MS
       ? stored
       : null;
@@ -70,40 +72,39 @@ function loadAttempt(storage: Pick<Storage, 'getItem'>): OpenAttempt | null {
   }
 }
 
-function saveAttempt(storage: Pick<Storage, 'setItem' | 'removeItem'>, attempt: OpenAttempt | null): void {
+function saveAttempt(attempt: OpenAttempt | null): void {
   try {
-    if (attempt) storage.setItem(ATTEMPT_KEY, JSON.stringify(attempt));
-    else storage.removeItem(ATTEMPT_KEY);
+    if (attempt) window.sessionStorage.setItem(ATTEMPT_KEY, JSON.stringify(attempt));
+    else window.sessionStorage.removeItem(ATTEMPT_KEY);
   } catch {
     // Storage refused: an attempt that leaves the page is then not followed to its end.
   }
-}
-
-export interface FieldMetricsOptions {
-  store: AppStore;
-  i18n: i18n;
-  kiosk: boolean;
-  /** How the app started in the page (app/mountApp.tsx): the host's page hydrated or drawn anew, or the plain page. */
-  mounted: PageFacts['render'];
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
 /**
  * Starts measuring this page view and the payment attempts made in it.
  *
  * @param send - hands an event to the reporting SDK
- * @param options - the app's store, languages and how the page started
+ * @param store - the app's store
+ * @param i18n - the app's languages
+ * @param mounted - how the app started in the page (app/mountApp.tsx): the host's page hydrated or drawn
+ *   anew, or the plain page
  */
-export function startFieldMetrics(send: SendEvent, options: FieldMetricsOptions): void {
-  const { store, kiosk } = options;
+export function startFieldMetrics(
+  send: SendEvent,
+  store: AppStore,
+  i18n: i18n,
+  mounted: PageFacts['render'],
+): void {
+  const kiosk = selectIsKiosk(store.getState());
   // The page view is the address it was loaded at (as CrUX counts it), whatever the customer opens next.
   const landing = new URL(performance.getEntriesByType('navigation')[0]?.name ?? window.location.href);
   const page = pageOf(landing.pathname);
   const facts = (): PageFacts => ({
     kind: kiosk ? 'kiosk' : page.kind,
     shop: page.shop,
-    render: options.mounted,
-    lang: currentLanguage(options.i18n),
+    render: mounted,
+    lang: currentLanguage(i18n),
     device: kiosk
       ? 'kiosk'
       : store.getState().device.mobile
@@ -114,12 +115,14 @@ export function startFieldMetrics(send: SendEvent, options: FieldMetricsOptions)
     connection: (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType ?? null,
   });
   watchPageVitals(send, facts);
+  // From here a tap is measured whatever its duration (before, only slow ones are kept by the browser).
+  performance.mark?.('storefront:field-metrics');
 
-  let open = loadAttempt(options.storage);
+  let open = loadAttempt();
   let live = false;
   store.listenActions((action, at) => {
     const step = funnelStep(open, action, at, store.getState());
-    if (step.open !== open) saveAttempt(options.storage, step.open);
+    if (step.open !== open) saveAttempt(step.open);
     open = step.open;
     const { ended } = step;
     if (!ended) return;

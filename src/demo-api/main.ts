@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     `  Hostile texts     ${shown}/hostile`,
     `  Payment simulator ${shown}/demo/simulator`,
     `  E-mail outbox     ${shown}/demo/outbox`,
+    `  Field metrics     ${shown}/demo/vitals`,
     `  Card payment page ${shown}/company/c-cafe/payment/pi_demo_pending`,
     '',
     `Swish completes after ${delays.swishMs} ms${delays.autoComplete ? '' : ' only via the simulator'}; put RF07, TM01 or BANKIDCL in the message to force an outcome.`,

@@ -132,7 +132,9 @@ describe('the kiosk idle machine', () => {
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE + PROMPT_MS);
     const state = store.getState();
-    expect(state.kiosk).toMatchObject({ promptEndsAt: null, resetting: false, touched: false, customer: 1 });
+    // Covered until the fresh page replaces this one (issue 34: no tap lands on a page about to go).
+    expect(state.kiosk).toMatchObject({ promptEndsAt: null, resetting: true, touched: false, customer: 1 });
+    expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/cafe\?kiosk=1/));
     expect(state.cart.ids).toHaveLength(0);
     expect(Object.values(state.payment.customer).every((v) => v === '')).toBe(true);
     expect(api.putCart).toHaveBeenLastCalledWith(SHOP, { cart: [], tabItems: [] }, expect.any(AbortSignal));
@@ -208,6 +210,15 @@ describe('the kiosk idle machine', () => {
     expect(cancelOrder).toBeLessThan(putOrder);
   });
 
+  it('issue 34 a kiosk being cleared stays covered until its fresh page replaces it: no tap lands on the old page', async () => {
+    const { store, replaceLocation } = await kiosk(kioskState(...withBun));
+    store.dispatch(kioskActions.screenShown('other'));
+    await pass(IDLE + PROMPT_MS);
+    expect(replaceLocation).toHaveBeenCalledTimes(1);
+    // The old page, emptied, is never shown uncovered: the fresh page takes over from the busy cover.
+    expect(store.getState().kiosk).toMatchObject({ resetting: true, customer: 1 });
+  });
+
   it('a cancel that fails is retried; the kiosk is not cleared until the server has taken it', async () => {
     let fails = 2;
     const cancelPayment = jest.fn(() =>
@@ -221,7 +232,7 @@ describe('the kiosk idle machine', () => {
     expect(api.putCart).not.toHaveBeenCalled();
     await pass(10_000);
     expect(cancelPayment).toHaveBeenCalledTimes(3);
-    expect(store.getState().kiosk.resetting).toBe(false);
+    expect(store.getState().kiosk.customer).toBe(1);
     expect(store.getState().cart.ids).toHaveLength(0);
   });
 

@@ -9,6 +9,7 @@ import { NetworkError } from '../../../src/shared/api';
 import { scrubEvent } from '../../../src/shared/reporting/scrubEvent';
 import { startSentry } from '../../../src/shared/reporting/sentrySdk';
 import { pageViewEvent, type PageFacts } from '../../../src/shared/reporting/fieldEvents';
+import type { SendEvent } from '../../../src/shared/reporting/reporter';
 import { IGNORED_ERRORS, sentryOptions } from '../../../src/shared/reporting/sentryOptions';
 
 /** A page whose selector happens to carry the customer's typed name (a class made from it). */
@@ -44,8 +45,8 @@ jest.mock('@sentry/browser', () => {
   };
 });
 
-function fakeClient(measured = false) {
-  return { captureException: jest.fn(() => 'event-id'), captureEvent: jest.fn(), measured };
+function fakeClient() {
+  return { captureException: jest.fn(() => 'event-id') };
 }
 
 /** A reporter whose scheduled loading runs when the test says so. */
@@ -153,42 +154,13 @@ describe('createReporter', () => {
 });
 
 describe('createReporter: field metrics (issue 36)', () => {
-  it('start after the SDK, with its send, in a tab that measures them', async () => {
-    const client = fakeClient(true);
-    const { reporter, runScheduled } = setup(client);
-    const fieldMetrics = jest.fn(() => Promise.resolve());
-    reporter.init({ dsn: 'https://key@errors.example/1', release: '', fieldMetrics });
-    expect(fieldMetrics).not.toHaveBeenCalled();
-    await runScheduled();
-    expect(fieldMetrics).toHaveBeenCalledWith(client.captureEvent);
-  });
-
-  it('do not load in a tab that does not measure them', async () => {
-    const { reporter, runScheduled } = setup(fakeClient(false));
-    const fieldMetrics = jest.fn(() => Promise.resolve());
-    reporter.init({ dsn: 'https://key@errors.example/1', release: '', fieldMetrics });
-    await runScheduled();
-    expect(fieldMetrics).not.toHaveBeenCalled();
-  });
-
-  it('do not load without a DSN', async () => {
-    const { reporter, loadClient, runScheduled } = setup(fakeClient(true));
+  it('load nothing without a DSN', async () => {
+    const { reporter, loadClient, runScheduled } = setup();
     const fieldMetrics = jest.fn(() => Promise.resolve());
     reporter.init({ dsn: '', release: '', fieldMetrics });
     await runScheduled();
     expect(loadClient).not.toHaveBeenCalled();
     expect(fieldMetrics).not.toHaveBeenCalled();
-  });
-
-  it('a field-metrics chunk that cannot load leaves error reporting working', async () => {
-    const client = fakeClient(true);
-    const { reporter, runScheduled } = setup(client);
-    const fieldMetrics = () => Promise.reject(new Error('Loading chunk vitals failed'));
-    reporter.init({ dsn: 'https://key@errors.example/1', release: '', fieldMetrics });
-    await runScheduled();
-    const error = new Error('later');
-    reporter.report(error);
-    expect(client.captureException).toHaveBeenCalledWith(error, undefined);
   });
 });
 
@@ -292,17 +264,24 @@ describe('with the real @sentry/browser', () => {
     expect(everything).toContain('no intent for [Filtered], [Filtered] ([Filtered], [Filtered])');
   });
 
-  it('issue 36 a field event leaves as a transaction, scrubbed, and only a measured tab measures', async () => {
+  it('issue 36 a measured tab starts the field metrics, whose events leave as transactions, scrubbed, without breadcrumbs', async () => {
     sent.length = 0;
     window.sessionStorage.clear();
+    let send: SendEvent | null = null;
     const client = startSentry({
       dsn: 'https://key@errors.example/1',
       release: 'r1',
       tracesSampleRate: 1,
       typedCustomer: () => ({ name: 'Ada Lovelace' }),
+      fieldMetrics: (given) => {
+        send = given;
+        return Promise.resolve();
+      },
     });
     expect(client.measured).toBe(true);
-    client.captureEvent(
+    // The page's breadcrumbs name receipts: a field event leaves without them.
+    Sentry.addBreadcrumb({ category: 'navigation', data: { from: '/cafe/cart', to: '/cafe/receipt/R-77' } });
+    (send as SendEvent | null)?.(
       pageViewEvent('f'.repeat(32), 0, FACTS_WITH_NAME, { LCP: { value: 900, target: 'p.Lovelace' } }, 1000),
     );
     await Sentry.flush(2000);
@@ -314,11 +293,37 @@ describe('with the real @sentry/browser', () => {
       expect.objectContaining({ measurements: { lcp: { value: 900, unit: 'millisecond' } } }),
     );
     expect(JSON.stringify(sent)).not.toContain('Lovelace');
-    await Sentry.close();
+    expect(JSON.stringify(sent)).not.toContain('R-77');
+  });
+
+  it('issue 36 a tab drawn out (or rate 0) loads no field metrics', () => {
     window.sessionStorage.clear();
-    expect(
-      startSentry({ dsn: 'https://key@errors.example/1', release: '', tracesSampleRate: 0 }).measured,
-    ).toBe(false);
+    const fieldMetrics = jest.fn(() => Promise.resolve());
+    const client = startSentry({
+      dsn: 'https://key@errors.example/1',
+      release: '',
+      tracesSampleRate: 0,
+      fieldMetrics,
+    });
+    expect(client.measured).toBe(false);
+    expect(fieldMetrics).not.toHaveBeenCalled();
+  });
+
+  it('issue 36 a field-metrics chunk that cannot load leaves error reporting working', async () => {
+    sent.length = 0;
+    window.sessionStorage.clear();
+    const { reporter, runScheduled } = setup(undefined, (config) =>
+      Promise.resolve(startSentry({ ...config, tracesSampleRate: 1 })),
+    );
+    reporter.init({
+      dsn: 'https://key@errors.example/1',
+      release: 'r1',
+      fieldMetrics: () => Promise.reject(new Error('Loading chunk vitals failed')),
+    });
+    await runScheduled();
+    reporter.report(new Error('later'));
+    await Sentry.flush(2000);
+    expect(JSON.stringify(sent)).toContain('later');
   });
 
   it("§8 reports 'Failed to fetch payment intent' (logged) while dropping a bare 'Failed to fetch'", async () => {

@@ -65,14 +65,17 @@ export function* resetKiosk() {
   yield put(kioskActions.resetStarted());
   const cancelled: boolean = yield call(cancelPayment);
   if (!cancelled) {
-    yield put(kioskActions.resetAbandoned());
+    yield put(kioskActions.resetEnded());
     return;
   }
   const shopId: string | null = yield select((s: RootState) => s.session.shopId);
   yield put(kioskActions.customerLeft());
   const storage = yield* context('storage');
   yield call(forgetCustomer, storage);
-  if (!shopId) return;
+  if (!shopId) {
+    yield put(kioskActions.resetEnded());
+    return;
+  }
   const store = `/${encodeURIComponent(shopId)}`;
   const saved: boolean = yield call(cartSynced);
   // Replacing the history entry: Back never brings the last customer's receipt back.
@@ -85,6 +88,7 @@ export function* resetKiosk() {
   } else {
     const navigate = yield* context('navigate');
     yield call(navigate, store, { replace: true });
+    yield put(kioskActions.resetEnded());
   }
 }
 

@@ -89,8 +89,12 @@ const kioskSlice = createSlice({
       state.promptEndsAt = null;
       state.resetting = true;
     },
-    /** The customer turned out to have paid while the kiosk was being cleared: their receipt stays. */
-    resetAbandoned(state) {
+    /**
+     * The customer turned out to have paid while the kiosk was being cleared (their receipt stays), or the
+     * store was shown in place: the cover goes. A reset that opens a fresh page keeps it until that page
+     * replaces this one, so no tap lands on a page about to go (issue 34).
+     */
+    resetEnded(state) {
       state.resetting = false;
     },
     /** One of the accessibility controls was pressed: that choice flips. */
@@ -113,7 +117,6 @@ const kioskSlice = createSlice({
   extraReducers: (builder) => {
     // The customer has gone: the next one starts untouched (cart, tab and details clear in their slices).
     builder.addCase(customerLeft, (state) => {
-      state.resetting = false;
       state.touched = false;
       state.promptEndsAt = null;
       state.receiptId = null;

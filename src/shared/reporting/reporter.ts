@@ -6,12 +6,7 @@ import type { TypedCustomerInfo } from './scrubEvent';
 export type SendEvent = (event: Event) => void;
 
 /** The part of an initialised @sentry/browser the reporter uses (a test double needs only this). */
-export type ReportingClient = Pick<typeof SentryBrowser, 'captureException'> & {
-  /** Sends a field-metrics event (scrubbed). */
-  captureEvent: SendEvent;
-  /** This tab measures field metrics (drawn once per tab at the build's share, issue 36). */
-  measured: boolean;
-};
+export type ReportingClient = Pick<typeof SentryBrowser, 'captureException'>;
 
 /** Plain facts that help debugging, e.g. `{ bookkeeper: 'visma' }`; never customer data. */
 export type ReportContext = Readonly<Record<string, string | number | boolean | null>>;
@@ -26,7 +21,10 @@ export interface ReportingConfig {
    * themselves are removed from the report's texts. The app reads them from its store.
    */
   typedCustomer?: () => TypedCustomerInfo;
-  /** Loads and starts the field metrics (its own chunk), in the tabs that measure them. */
+  /**
+   * Loads and starts the field metrics (their own chunk): the SDK's start calls it in the tabs that measure
+   * them (sentrySdk.ts, issue 36).
+   */
   fieldMetrics?: (send: SendEvent) => Promise<unknown>;
 }
 
@@ -103,8 +101,6 @@ export function createReporter({ loadClient, schedule }: ReporterOptions): Repor
           (loaded) => {
             client = loaded;
             for (const { error, context } of queue.splice(0)) send(loaded, error, context);
-            // Best effort too: a tab whose field-metrics chunk fails to load is just not measured.
-            if (loaded.measured) config.fieldMetrics?.(loaded.captureEvent).catch(() => undefined);
           },
           () => {
             // Reporting is best effort: without the SDK (offline, blocked) the app works on.

@@ -41,5 +41,9 @@ export function sentryOptions(
     enhanceFetchErrorMessages: false,
     // Read at send time: the details as they are when the error happens, not when reporting started.
     beforeSend: (event) => scrubEvent(event, typedCustomer()),
+    // Field metrics (issue 36) are transactions. Sentry gives them the page's breadcrumbs, whose navigations
+    // and requests name receipts and payments: a field event carries its measurements and tags only. (Sentry
+    // 12 replaces this hook with span streaming; until then it is the one that sees the finished event.)
+    beforeSendTransaction: (event) => ({ ...scrubEvent(event, typedCustomer()), breadcrumbs: undefined }),
   };
 }
