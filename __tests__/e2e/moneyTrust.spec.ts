@@ -170,6 +170,86 @@ test('§4 §7 the cart changed on the server behind the page (same session, noth
   await expectNoAxeViolations(page, 'cart: the cart-changed alert');
 });
 
+const CAFE_CART = /\/api\/v2\/webshop\/cafe\/cart$/;
+
+/**
+ * Counts, in the page, the answers of the café's session/cart calls whose body the app has read and acted on
+ * (a task after the read, so the saga's answer is in the store). Installed before the page loads.
+ */
+async function countCartAnswersRead(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const win = window as unknown as { __cartAnswersRead: number };
+    win.__cartAnswersRead = 0;
+    const text = Response.prototype.text;
+    Response.prototype.text = function (this: Response) {
+      const read = text.call(this);
+      if (/\/api\/v2\/webshop\/cafe\/cart$/.test(this.url))
+        void read.then(() => setTimeout(() => (win.__cartAnswersRead += 1)));
+      return read;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __cartAnswersRead: number }).__cartAnswersRead);
+}
+
+test('§4 issue 34: a session read that left while the cart was being saved never brings the removed line back, even when its answer comes after the save was confirmed', async ({
+  page,
+}) => {
+  const answersRead = await countCartAnswersRead(page);
+  const saved = cartSaved(page);
+  await cafeCartWith(page, [{ title: 'Kanelbulle', times: 2 }]);
+  await saved;
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart[0]?.count).toBe(2);
+
+  // The next save is held in the browser until a session read has read the server's cart (still two);
+  // that read's answer is held until the test lets it go.
+  let readTaken!: () => void;
+  const staleReadTaken = new Promise<void>((resolve) => (readTaken = resolve));
+  let answerRead!: () => void;
+  const readAnswered = new Promise<void>((resolve) => (answerRead = resolve));
+  let saveHeld = false;
+  let readArmed = false;
+  let staged = false;
+  await page.route(CAFE_CART, async (route) => {
+    const method = route.request().method();
+    if (method === 'PUT' && !saveHeld) {
+      saveHeld = true;
+      await staleReadTaken;
+      return route.fallback();
+    }
+    if (method === 'GET' && readArmed && !staged) {
+      staged = true;
+      const stale = await route.fetch();
+      readTaken();
+      await readAnswered;
+      return route.fulfill({ response: stale });
+    }
+    return route.fallback();
+  });
+
+  await page.getByRole('button', { name: 'Decrease quantity of Kanelbulle' }).click();
+  await expect(page.getByRole('group', { name: 'Quantity Kanelbulle: 1' })).toBeVisible();
+  await expect.poll(() => saveHeld).toBe(true);
+  // The page is shown again (another app was in front): it reads the session while its save is on its way.
+  const saveAnswered = page.waitForResponse((r) => CAFE_CART.test(r.url()) && r.request().method() === 'PUT');
+  readArmed = true;
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await staleReadTaken;
+  await saveAnswered;
+  // The page has taken the save's answer (its unsaved copy is gone) before the older read answers.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('cart.unsaved.cafe'))).toBeNull();
+  const before = await answersRead();
+  answerRead();
+  await expect.poll(answersRead).toBeGreaterThan(before);
+
+  // Had the read's two Kanelbullar replaced the shown one, the next change would save three.
+  const next = cartSaved(page);
+  await page.getByRole('button', { name: 'Increase quantity of Kanelbulle' }).click();
+  await next;
+  expect((await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([2]);
+  await expect(page.getByRole('group', { name: 'Quantity Kanelbulle: 2' })).toBeVisible();
+  await expect(amountToPay(page)).toContainText('70,00 kr');
+});
+
 /** A customer of their own (own context, own session) with all 3 Semlor of the café ready to pay by Swish. */
 async function semlaCustomer(browser: Browser) {
   const context = await browser.newContext({ viewport: KIOSK });

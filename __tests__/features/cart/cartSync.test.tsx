@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { CartItem, TabSelection } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
+import { pageActions } from '../../../src/shared/pageSignals';
 import { session } from '../../helpers/fixtures';
 import { deferred, renderApp } from '../../helpers/renderApp';
 
@@ -121,6 +122,29 @@ describe('§4 cart sync (PUT cart, latest wins)', () => {
     await waitFor(() => expect(put.calls).toHaveLength(2));
     await act(async () => put.calls[1]?.answer.resolve());
     expect(store.getState().cart.sync).toBe('synced');
+  });
+
+  it('§4 a session read that left while a save was on its way never brings back the older cart, even when the save is confirmed before the read answers', async () => {
+    const put = controllablePut();
+    const read = deferred<ReturnType<typeof session>>();
+    const getSession = jest
+      .fn()
+      .mockResolvedValueOnce(session())
+      .mockImplementationOnce(() => read.promise);
+    const { user, store } = await renderApp('/cafe', { api: { putCart: put.putCart, getSession } });
+    await user.click(await screen.findByRole('button', { name: 'Add Bun to the cart' }));
+    await waitFor(() => expect(put.calls).toHaveLength(1));
+    // The page is shown again while the save is on its way: the session is read again.
+    act(() => {
+      store.dispatch(pageActions.becameVisible());
+    });
+    await waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
+    // The server read its cart (still empty) before the save landed; the save is confirmed first.
+    await act(async () => put.calls[0]?.answer.resolve());
+    expect(store.getState().cart.sync).toBe('synced');
+    await act(async () => read.resolve(session()));
+    const shown = Object.values(store.getState().cart.entities).map((i) => `${i?.productId}×${i?.count}`);
+    expect(shown).toEqual(['bun×1']);
   });
 
   it('§4 a failed PUT shows "The cart could not be saved" and is sent again', async () => {

@@ -16,8 +16,9 @@ import { toErrorInfo } from '../../shared/api';
 import { pageActions } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { customerLeft } from '../kiosk/kioskEvents';
-import { refreshSession, sessionActions } from '../session';
+import { sessionActions } from '../session';
 import { cartActions, cartAdapter } from './cartSlice';
+import { refreshSession } from './refreshSession';
 import { forgetUnsavedCart, keepUnsavedCart, unsavedCart } from './unsavedCart';
 import type { RootState } from '../../app/hooks';
 

@@ -17,6 +17,10 @@ const selectTabSelections = (state: RootState) => state.session.tabItems;
 /** The server does not hold the cart the page shows: saving failed and is being retried. */
 export const selectCartUnsaved = (state: RootState) => state.cart.sync === 'failed';
 
+/** The cart revision the server is known to hold as shown, or null while a save is on its way or failed. */
+export const selectSavedRevision = (state: RootState) =>
+  state.cart.sync === 'synced' ? state.cart.revision : null;
+
 /** Saving is being retried because the server answered 429: too many saves in a short time. */
 export const selectCartSaveRateLimited = (state: RootState) =>
   state.cart.sync === 'failed' && state.cart.syncError?.code === RATE_LIMITED;

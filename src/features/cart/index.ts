@@ -18,5 +18,6 @@ export {
 } from './cartSelectors';
 export { cartActions } from './cartSlice';
 export type { CartState } from './cartSlice';
+export { refreshSession } from './refreshSession';
 export { preloadCartOnIntent, preloadCartPage } from './lazyCartPage';
 export { forgetUnsavedCart } from './unsavedCart';

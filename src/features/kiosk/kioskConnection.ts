@@ -11,7 +11,7 @@ import { NetworkError } from '../../shared/api';
 import { pageActions, type PageSignals } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { selectShopDisplayState, shopActions, type ShopDisplayState } from '../shop';
-import { refreshSession } from '../session';
+import { refreshSession } from '../cart';
 import { kioskActions } from './kioskSlice';
 import type { RootState } from '../../app/hooks';
 

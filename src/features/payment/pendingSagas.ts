@@ -14,8 +14,8 @@ import { call, delay, put, race, select, take, takeEvery } from 'redux-saga/effe
 import type { CustomerField } from '../../domain/types';
 import { pollPause } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { CART_CHANGES, forgetUnsavedCart } from '../cart';
-import { refreshSession, sessionActions } from '../session';
+import { CART_CHANGES, forgetUnsavedCart, refreshSession } from '../cart';
+import { sessionActions } from '../session';
 import { forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
 import { paymentActions, paymentIdOf, type PaymentMachine, type PaymentState } from './paymentSlice';
 import type { RootState } from '../../app/hooks';

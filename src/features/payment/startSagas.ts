@@ -12,8 +12,8 @@ import type { CustomerField, Money, PaymentMethod, Session } from '../../domain/
 import { NetworkError, toErrorInfo } from '../../shared/api';
 import { pageActions } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { cartSynced, selectCartItems, selectCartTotal } from '../cart';
-import { refreshSession, sessionActions } from '../session';
+import { cartSynced, refreshSession, selectCartItems, selectCartTotal } from '../cart';
+import { sessionActions } from '../session';
 import { selectTheme, shopActions } from '../shop';
 import { loadCustomer } from './customerStorage';
 import { cancelOnServer, cancelPayment, pollDelay, selectMachine, selectShopId } from './pendingSagas';

@@ -3,6 +3,5 @@
  * outside this folder, see eslint.config.mjs). Events live in their own `*Events.ts` modules.
  */
 export { LazyReferencePage } from './lazyReferencePage';
-export { refreshSession } from './sessionSagas';
 export { sessionActions } from './sessionSlice';
 export type { SessionState } from './sessionSlice';

@@ -1,9 +1,7 @@
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { NetworkError, toErrorInfo } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import type { CartState } from '../cart';
 import { sessionActions } from './sessionSlice';
-import type { RootState } from '../../app/hooks';
 
 /** Loads the session (cart, tab, payment status) with the table and tabId read from the address (§2). */
 function* loadSession(action: ReturnType<typeof sessionActions.loadRequested>) {
@@ -43,18 +41,4 @@ export function* sessionSaga() {
   yield takeLatest(sessionActions.loadRequested.type, loadSession);
   // takeLeading: a double tap on Save sends one request.
   yield takeLeading(sessionActions.referenceSubmitted.type, submitReference);
-}
-
-/**
- * Reads the session again (polling, another tab's save, a lost answer). The server's cart and tab choices
- * replace the shown ones only when this page has no edit on its way and made none while the answer was
- * coming (checked against the cart's revision), so a late answer never undoes the customer's latest edit.
- */
-export function* refreshSession(shopId: string) {
-  const api = yield* context('api');
-  const before: number = yield select((s: RootState) => s.cart.revision);
-  const session = yield* callAbortable(api.getSession, shopId, undefined);
-  const { revision, sync }: CartState = yield select((s: RootState) => s.cart);
-  yield put(sessionActions.loaded({ shopId, session, adoptCart: sync === 'synced' && revision === before }));
-  return session;
 }
