@@ -44,7 +44,11 @@ export function watchPageVitals(send: (event: Event) => void, facts: () => PageF
   onFCP(record);
   onLCP(record);
   onCLS(record);
-  onINP(record);
+  // Every change of INP, kept until the page is hidden like the rest: web-vitals processes a tap's timing
+  // when the page is next idle, and a page hidden before then had its final report forced before that tap
+  // was processed, so by default a customer who tapped and left at once had no INP at all (issue 36, seen
+  // on a loaded machine).
+  onINP(record, { reportAllChanges: true });
   const flush = () => {
     if (Object.keys(changed).length === 0) return;
     send(pageViewEvent(viewId, startMs, facts(), changed, Date.now()));
