@@ -39,6 +39,9 @@ test.beforeAll(async () => {
         value: `http://127.0.0.1:${serverPort('own', parallelIndex)}`,
       },
       PROXY_PATHS: { type: 'plain_text', value: '/api/,/demo/' },
+      // As for the demo server's render (playwright.config.ts): a page asserted rendered must not race the
+      // shop's 250 ms on a loaded machine.
+      RENDER_PATIENCE_MS: { type: 'plain_text', value: '15000' },
     },
     dev: {
       server: { hostname: '127.0.0.1', port: E2E_PORT + 40 + parallelIndex },

@@ -117,6 +117,32 @@ describe('the Cloudflare worker', () => {
     );
     expect(store.size).toBe(0);
   });
+  it('RENDER_PATIENCE_MS (tests and benchmarks only) lets a render wait longer than 250 ms for the shop', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+    try {
+      // The shop answers after 400 ms, unless the render's limit aborts the request first.
+      const answer = (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          setTimeout(() => resolve(new Response(JSON.stringify(shopResponse()))), 400);
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        });
+      jest.spyOn(globalThis, 'fetch').mockImplementation(answer);
+      const slow = (patience?: string) =>
+        cloudflareWorker.fetch(
+          new Request(`https://shop.example/cafe?lng=${patience ? 'fi' : 'se'}`),
+          { ...env, ...(patience ? { RENDER_PATIENCE_MS: patience } : {}) },
+          ctx,
+        );
+      const patient = slow('5000');
+      const usual = slow();
+      await jest.advanceTimersByTimeAsync(400);
+      expect(await (await patient).text()).toContain('<script id="rendered-page"');
+      expect(await (await usual).text()).toBe(INDEX);
+      await Promise.all(pending.splice(0));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
 
 describe('the Netlify edge function', () => {

@@ -437,3 +437,58 @@ describe('issue 34: a render that cannot hang, and stops with its answer', () =>
     }
   });
 });
+
+describe('issue 37: what a render costs', () => {
+  /** The renderer with React's prerender watched: how often it was called. */
+  async function watchedRenderer(storePage?: () => null) {
+    jest.resetModules();
+    if (storePage) jest.doMock('../../src/features/shop/StorePage', () => ({ StorePage: storePage }));
+    const prerender = jest.fn();
+    jest.doMock('react-dom/static.edge', () => {
+      const actual = jest.requireActual<typeof ReactStatic>('react-dom/static.edge');
+      return {
+        ...actual,
+        prerender: (...args: Parameters<typeof actual.prerender>) => {
+          prerender();
+          return actual.prerender(...args);
+        },
+      };
+    });
+    const { createStorePageRenderer: create } = await import('../../src/ssr/renderStorePage');
+    const render = create({
+      indexHtml: INDEX,
+      documentHeaders: DOCUMENT_HEADERS,
+      apiBaseUrl: 'https://api.example',
+      fetch: apiAnswering(() => json(shopResponse())),
+    });
+    return { render, prerender };
+  }
+  afterEach(() => {
+    jest.dontMock('react-dom/static.edge');
+    jest.dontMock('../../src/features/shop/StorePage');
+  });
+
+  it('a store page that waits for nothing is rendered at once, without the stream of prerender', async () => {
+    const { render, prerender } = await watchedRenderer();
+    const response = await render(page('/cafe'));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<h1');
+    expect(prerender).not.toHaveBeenCalled();
+  });
+
+  it('a page that waits for something is rendered by prerender, which waits for it: never a fallback left to the client', async () => {
+    let ready = false;
+    const { render, prerender } = await watchedRenderer(() => {
+      if (!ready)
+        throw new Promise<void>((resolve) => {
+          ready = true;
+          resolve();
+        });
+      return null;
+    });
+    const html = await (await render(page('/cafe'))).text();
+    expect(prerender).toHaveBeenCalledTimes(1);
+    expect(html).toContain('id="rendered-page"');
+    expect(html).not.toContain('<!--$!');
+  });
+});

@@ -16,6 +16,8 @@ interface Env {
   API_ORIGIN: string;
   /** Path prefixes passed to API_ORIGIN, comma-separated (default '/api/'). */
   PROXY_PATHS?: string;
+  /** Tests and benchmarks only (RendererOptions.patienceMs): how long the shop and a render may take. */
+  RENDER_PATIENCE_MS?: string;
 }
 
 interface ExecutionContext {
@@ -35,6 +37,7 @@ async function render(request: Request, env: Env): Promise<Response> {
   );
   return renderOverStaticPage(request, staticPage, {
     apiBaseUrl: env.API_ORIGIN,
+    ...(env.RENDER_PATIENCE_MS ? { patienceMs: Number(env.RENDER_PATIENCE_MS) } : {}),
     onError: (error) => console.error('store page render fell back to index.html', error),
   });
 }

@@ -59,22 +59,23 @@ export function toShopData(wire: ShopResponse): ShopData {
   };
 }
 
-/** Maps one article to a store Product (category → categoryId, tags → tagIds, deviation groups flattened). */
-function toProduct({
-  category,
-  tags,
-  availableDeviations,
-  description,
-  image,
-  ...same
-}: WireArticle): Product {
+/**
+ * Maps one article to a store Product (category → categoryId, tags → tagIds, deviation groups flattened).
+ * Field by field: a rest-and-spread copy of each article made mapping a 2,000-product shop about a hundred
+ * times slower (tens of ms, on the server's render and on the phone), measured in issue 37.
+ */
+function toProduct(article: WireArticle): Product {
   return {
-    ...same,
-    description: description ?? '',
-    image: safeUrl(image),
-    categoryId: category,
-    tagIds: tags,
-    deviationGroupIds: availableDeviations?.deviationGroupes ?? [],
+    id: article.id,
+    title: article.title,
+    description: article.description ?? '',
+    price: article.price,
+    image: safeUrl(article.image),
+    categoryId: article.category,
+    tagIds: article.tags,
+    count: article.count,
+    limitStock: article.limitStock,
+    deviationGroupIds: article.availableDeviations?.deviationGroupes ?? [],
   };
 }
 

@@ -1,0 +1,381 @@
+/**
+ * Issue 37: what one store page render costs, in Node and in workerd (Cloudflare's runtime), for every demo
+ * shop, against budgets: ≤ 10 ms of CPU per render for every shop (Cloudflare's free plan stops a Worker
+ * at 10 ms) and ≤ 3 ms for the café.
+ *
+ * - **Node**: the built `dist-server/render.mjs`, warm, one render at a time, with the shop's answer from
+ *   memory (an instant API): CPU per render (`process.cpuUsage`, median and p90), renders per second on one
+ *   core, the HTML's size and the process's memory.
+ * - **workerd**: the built worker (`wrangler.toml`, `dist-server/cloudflareWorker.mjs`) in wrangler's
+ *   `unstable_startWorker`, in front of a loopback API that answers from memory. Inside a Worker the clock
+ *   stands still between I/O, so the render is measured from outside, as the CPU the workerd process spends
+ *   (/proc, which a loaded machine does not inflate as it does wall time): over the store pages (a new cache
+ *   key each time, so every request renders) less over as many of the same worker's proxied shop reads
+ *   (the render's one API read, without the render), per page. Its memory is the workerd process's.
+ * - **The worker itself**: its gzip size (Cloudflare: 3 MB free, 10 MB paid) and its start-up CPU (the
+ *   profile `wrangler check startup` records in workerd; the limit is 1 s).
+ *
+ * The machine is shared and noisy, so the same run also times a fixed reference workload (parsing and
+ * serialising the big shop's answer) and prints each render's CPU as a ratio of it.
+ *
+ *   npm run bench:render         (BENCH_RENDERS=200; builds first)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { unstable_startWorker } from 'wrangler';
+import { demoShopFixtures } from '../src/demo-api/fixtures/fixtures';
+import { buildShopResponse, ShopCatalog } from '../src/demo-api/services/shopCatalog';
+import type { RendererOptions } from '../src/ssr/renderStorePage';
+
+const RENDERS = Math.min(Number(process.env.BENCH_RENDERS ?? 200), 2_000);
+const WARM = 30;
+/** BENCH_NODE_ONLY=1: Node alone (a quick look while cutting a render's cost). */
+const NODE_ONLY = process.env.BENCH_NODE_ONLY === '1';
+const BUDGET_MS = 10;
+const CAFE_BUDGET_MS = 3;
+const LANGUAGES = ['se', 'en', 'fi'] as const;
+
+type Render = (request: Request) => Promise<Response>;
+
+/** Every demo shop's GET shop answer, as the demo API gives it (stock of 20 where stock is limited). */
+function shopAnswers(): Map<string, string> {
+  const catalog = new ShopCatalog(demoShopFixtures());
+  return new Map(
+    catalog.all().map((shop) => {
+      const stock = new Map(shop.fixture.products.map((product) => [product.id, 20]));
+      return [shop.shopId, JSON.stringify(buildShopResponse(shop, stock))];
+    }),
+  );
+}
+
+/** The shop of an API path or page path; `-r{n}` suffixes (one cache key per request) name the same shop. */
+const shopOfSegment = (segment: string) => decodeURIComponent(segment).replace(/-r\d+$/, '');
+
+function answerFor(answers: Map<string, string>, url: string): Response {
+  const body = answers.get(shopOfSegment(new URL(url).pathname.split('/').pop() ?? ''));
+  return body
+    ? new Response(body, { headers: { 'Content-Type': 'application/json' } })
+    : Response.json({ name: 'Not found', errorCode: 'NOT_FOUND' }, { status: 404 });
+}
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const quantile = (values: number[], q: number) =>
+  sorted(values)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const ms = (value: number) => value.toFixed(2);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** CPU milliseconds `work` takes (this process: user + system). */
+async function cpuOf(work: () => Promise<unknown> | unknown): Promise<number> {
+  const before = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+/** The reference workload: the big shop's answer parsed and serialised again, CPU ms (median of 30). */
+async function reference(answers: Map<string, string>): Promise<number> {
+  const body = answers.get('bigshop')!;
+  const samples: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const cpu = await cpuOf(() => JSON.stringify(JSON.parse(body)));
+    if (i >= 10) samples.push(cpu);
+  }
+  return quantile(samples, 0.5);
+}
+
+interface Row {
+  shop: string;
+  /** The least of the samples: the render with the least interference from the rest of the machine. */
+  best: number;
+  median: number;
+  p90: number;
+  perSecond: number;
+  html: number;
+}
+
+async function nodeRenders(
+  answers: Map<string, string>,
+): Promise<{ rows: Row[]; rss: number; heap: number }> {
+  const { createStorePageRenderer } = (await import(
+    pathToFileURL(path.resolve('dist-server/render.mjs')).href
+  )) as { createStorePageRenderer: (options: RendererOptions) => Render };
+  const render = createStorePageRenderer({
+    indexHtml: fs.readFileSync('dist/index.html', 'utf8'),
+    documentHeaders: (
+      JSON.parse(fs.readFileSync('dist/headers.json', 'utf8')) as { document: Record<string, string> }
+    ).document,
+    apiBaseUrl: 'http://api.invalid',
+    fetch: (input) => Promise.resolve(answerFor(answers, String(input))),
+    // No time limit: the CPU of a render that always completes is what is measured.
+    patienceMs: 60_000,
+    onError: (error) => {
+      throw new Error(`a render fell back to the static page: ${String(error)}`);
+    },
+  });
+  const rows: Row[] = [];
+  for (const shop of answers.keys()) {
+    const cpu: number[] = [];
+    let html = 0;
+    for (let i = 0; i < WARM + RENDERS; i++) {
+      const language = LANGUAGES[i % LANGUAGES.length]!;
+      let status = 0;
+      const used = await cpuOf(async () => {
+        const response = await render(new Request(`https://shop.example/${shop}?lng=${language}`));
+        status = response.status;
+        html = (await response.text()).length;
+      });
+      if (status !== 200) throw new Error(`${shop}: status ${status}`);
+      if (i >= WARM) cpu.push(used);
+    }
+    rows.push({
+      shop,
+      best: Math.min(...cpu),
+      median: quantile(cpu, 0.5),
+      p90: quantile(cpu, 0.9),
+      perSecond: 1000 / mean(cpu),
+      html,
+    });
+  }
+  const memory = process.memoryUsage();
+  return { rows, rss: memory.rss, heap: memory.heapUsed };
+}
+
+/** A loopback API answering every shop from memory, at once. */
+async function instantApi(answers: Map<string, string>): Promise<{ origin: string; server: Server }> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const answer = answerFor(answers, `http://api${request.url ?? '/'}`);
+      response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      response.end(await answer.text());
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** The workerd processes this script started (its descendants). */
+function workerdPids(): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      if (/^Name:\s*workerd$/m.test(fs.readFileSync(`/proc/${child}/status`, 'utf8'))) found.push(child);
+      walk(child);
+    }
+  };
+  walk(process.pid);
+  return found;
+}
+
+/** CPU milliseconds the processes have used so far (user + system, /proc's clock ticks of 10 ms). */
+function cpuSoFar(pids: number[]): number {
+  return pids.reduce((sum, pid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+  }, 0);
+}
+
+/** Resident memory of the processes. */
+const rssOf = (pids: number[]) =>
+  pids.reduce(
+    (sum, pid) =>
+      sum + Number(/^VmRSS:\s*(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    0,
+  );
+
+interface WorkerdRow {
+  shop: string;
+  /** Mean CPU of a render: workerd's CPU over the store pages less that over as many proxied shop reads. */
+  cpu: number;
+  /** Mean CPU of a proxied shop read (the part subtracted). */
+  proxy: number;
+  /** Median wall time of a store page, seen from outside. */
+  wall: number;
+  html: number;
+}
+
+async function workerdRenders(answers: Map<string, string>): Promise<{ rows: WorkerdRow[]; rss: number }> {
+  const api = await instantApi(answers);
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+  const worker = await unstable_startWorker({
+    config: 'wrangler.toml',
+    // No time limit: a render that always completes is what is measured (the machine may be loaded).
+    bindings: {
+      API_ORIGIN: { type: 'plain_text', value: api.origin },
+      RENDER_PATIENCE_MS: { type: 'plain_text', value: '60000' },
+    },
+    dev: {
+      server: { hostname: '127.0.0.1', port: 0 },
+      inspector: false,
+      watch: false,
+      persist: false,
+      logLevel: 'warn',
+    },
+  });
+  try {
+    const origin = (await worker.url).origin;
+    const pids = workerdPids();
+    if (pids.length === 0) throw new Error('no workerd process found');
+    let request = 0;
+    /** `count` requests made by `url(n)`, one at a time: workerd's CPU over them and each one's wall time. */
+    const run = async (count: number, url: (n: number) => string, check: (body: string) => void) => {
+      const walls: number[] = [];
+      let body = '';
+      const before = cpuSoFar(pids);
+      for (let i = 0; i < count; i++) {
+        request += 1;
+        const start = performance.now();
+        const response = await fetch(url(i));
+        body = await response.text();
+        walls.push(performance.now() - start);
+        if (response.status !== 200) throw new Error(`${url(i)}: status ${response.status}`);
+        check(body);
+      }
+      return { cpu: cpuSoFar(pids) - before, walls, body };
+    };
+    const rows: WorkerdRow[] = [];
+    for (const shop of answers.keys()) {
+      // A new cache key for every page, so that each one is rendered.
+      const page = (i: number) => `${origin}/${shop}-r${request}?lng=${LANGUAGES[i % LANGUAGES.length]!}`;
+      const rendered = (body: string) => {
+        if (!body.includes('id="rendered-page"')) throw new Error(`${shop}: the worker did not render`);
+      };
+      const proxied = () => `${origin}/api/v2/webshop/${shop}-r${request}`;
+      await run(WARM, page, rendered);
+      const pages = await run(RENDERS, page, rendered);
+      const reads = await run(RENDERS, proxied, () => undefined);
+      rows.push({
+        shop,
+        cpu: (pages.cpu - reads.cpu) / RENDERS,
+        proxy: reads.cpu / RENDERS,
+        wall: quantile(pages.walls, 0.5),
+        html: pages.body.length,
+      });
+    }
+    return { rows, rss: rssOf(pids) };
+  } finally {
+    await worker.dispose();
+    api.server.close();
+  }
+}
+
+/** The worker's start-up CPU in workerd (ms), from `wrangler check startup`'s profile. */
+function startupCpu(): number {
+  const outfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'startup-')), 'worker.cpuprofile');
+  execFileSync('npx', ['wrangler', 'check', 'startup', '--outfile', outfile], {
+    stdio: 'ignore',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  const profile = JSON.parse(fs.readFileSync(outfile, 'utf8')) as {
+    nodes: { id: number; callFrame: { functionName: string } }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  fs.rmSync(path.dirname(outfile), { recursive: true });
+  const idle = new Set(
+    profile.nodes
+      .filter((node) => ['(idle)', '(root)'].includes(node.callFrame.functionName))
+      .map((n) => n.id),
+  );
+  // Each sample's time is the delta to the next one.
+  let busy = 0;
+  profile.samples.forEach((node, i) => {
+    if (!idle.has(node)) busy += profile.timeDeltas[i + 1] ?? 0;
+  });
+  return busy / 1000;
+}
+
+function table(title: string, rows: Row[], ref: number): boolean {
+  console.log(`\n${title}`);
+  console.log(
+    ['shop'.padEnd(11), '  best ms', 'median ms', '  p90 ms', ' renders/s', '     HTML', ' ×ref', '  budget']
+      .filter(Boolean)
+      .join('  '),
+  );
+  let within = true;
+  for (const row of rows) {
+    const budget = row.shop === 'cafe' ? CAFE_BUDGET_MS : BUDGET_MS;
+    const ok = row.median <= budget;
+    within &&= ok;
+    console.log(
+      [
+        row.shop.padEnd(11),
+        ms(row.best).padStart(9),
+        ms(row.median).padStart(9),
+        ms(row.p90).padStart(8),
+        row.perSecond.toFixed(0).padStart(10),
+        kib(row.html).padStart(11),
+        (row.median / ref).toFixed(2).padStart(5),
+        `${ok ? 'ok' : 'OVER'} ≤${budget}`.padStart(8),
+      ]
+        .filter(Boolean)
+        .join('  '),
+    );
+  }
+  return within;
+}
+
+async function main(): Promise<void> {
+  const answers = shopAnswers();
+  const ref = await reference(answers);
+  console.log(
+    `${RENDERS} renders per shop after ${WARM} warm ones, languages in turn; ${os.cpus().length} cores.`,
+  );
+  console.log(`reference (the big shop's answer parsed and serialised): ${ms(ref)} ms CPU`);
+
+  const node = await nodeRenders(answers);
+  let within = table('Node (CPU per render)', node.rows, ref);
+  console.log(`memory: process RSS ${mib(node.rss)}, heap used ${mib(node.heap)}`);
+  if (!NODE_ONLY) {
+    const workerd = await workerdRenders(answers);
+    console.log('\nworkerd (mean CPU per render: the workerd process, less a proxied shop read)');
+    console.log('shop           CPU ms  read ms  renders/s  wall median ms       HTML    budget');
+    for (const row of workerd.rows) {
+      const budget = row.shop === 'cafe' ? CAFE_BUDGET_MS : BUDGET_MS;
+      within &&= row.cpu <= budget;
+      console.log(
+        [
+          row.shop.padEnd(11),
+          ms(row.cpu).padStart(8),
+          ms(row.proxy).padStart(7),
+          (1000 / row.cpu).toFixed(0).padStart(9),
+          ms(row.wall).padStart(14),
+          kib(row.html).padStart(11),
+          `${row.cpu <= budget ? 'ok' : 'OVER'} ≤${budget}`.padStart(8),
+        ].join('  '),
+      );
+    }
+    console.log(`memory: workerd RSS ${mib(workerd.rss)}`);
+    const worker = fs.readFileSync('dist-server/cloudflareWorker.mjs');
+    console.log(
+      `\nworker: ${kib(worker.length)}, gzip ${kib(gzipSync(worker, { level: 9 }).length)} (limit 3 MiB free, 10 MiB paid); start-up ${ms(startupCpu())} ms CPU in workerd (limit 1,000 ms)`,
+    );
+  }
+  if (!within) {
+    console.log('\nover budget');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
