@@ -234,6 +234,8 @@ describe('production host configs', () => {
       /proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;/,
     );
     expect(location).toContain('proxy_cache_background_update on;');
+    // Issue 37: nobody waits long behind another visitor's render (nginx's own limit is 5 s).
+    expect(location).toContain('proxy_cache_lock_timeout 300ms;');
     expect(location).toContain('proxy_no_cache $arg_kiosk;');
     expect(location).toContain('error_page 500 502 503 504 = @static_page;');
     // The fallback is index.html with the document's whole header set.

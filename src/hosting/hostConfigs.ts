@@ -109,6 +109,10 @@ function renderLocations(set: HeaderSet, renderUpstream: string, add: (h: Record
     proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;
     proxy_cache_background_update on;
     proxy_cache_lock on;
+    # Waiting for another visitor's render of the same page lasts at most this long, then the visitor's own
+    # request goes on (nginx's default, 5 s, held visitors of a page that is never cached, such as a render
+    # that fell back, up to 5.4 s: npm run bench:crowd, issue 37).
+    proxy_cache_lock_timeout 300ms;
     # A kiosk address is answered by the render as index.html: never from or into the cache.
     proxy_cache_bypass $arg_kiosk;
     proxy_no_cache $arg_kiosk;
