@@ -108,6 +108,28 @@ describe('issue 34: the Node adapter ends every answer', () => {
     );
   });
 
+  it('a visitor who goes away part-way through the body: the body is cancelled, and that is no failure', async () => {
+    let cancelled = () => undefined as void;
+    const bodyCancelled = new Promise<void>((resolve) => (cancelled = resolve));
+    const server = await started(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('<html>'));
+        },
+        cancel: () => cancelled(),
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/html' } });
+    });
+    const { request, firstData } = get(server.port);
+    await firstData;
+    request.destroy();
+    await server.closed();
+    await bodyCancelled;
+    // The answer's pipeline settles on the next turn of the loop at the latest.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(server.onError).not.toHaveBeenCalled();
+  });
+
   it('a visitor who goes away: the render is told (its request is aborted) and the answer ends', async () => {
     let renderStarted = () => undefined as void;
     const rendering = new Promise<void>((resolve) => (renderStarted = resolve));

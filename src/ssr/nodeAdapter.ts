@@ -37,27 +37,46 @@ function webRequest(incoming: IncomingMessage, publicOrigin: string | undefined,
   return new Request(new URL(incoming.url ?? '/', origin), { method: incoming.method, headers, signal });
 }
 
-async function answer(render: Render, request: Request, outgoing: ServerResponse): Promise<void> {
+/**
+ * Answers `request` with the render on `outgoing`.
+ *
+ * @param bodyBroke - told when the render's body errs, before `outgoing` is closed for it
+ */
+async function answer(
+  render: Render,
+  request: Request,
+  outgoing: ServerResponse,
+  bodyBroke: () => void,
+): Promise<void> {
   const response = await render(request);
   outgoing.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) {
     outgoing.end();
     return;
   }
+  const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+  body.once('error', bodyBroke);
   // pipeline ends `outgoing` with the body, destroys it when the body errs, and cancels the body when
   // `outgoing` closes first.
-  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), outgoing);
+  await pipeline(body, outgoing);
 }
 
 /** A request listener for `http.createServer` that answers every request with `render`. */
 export function nodeRequestListener(render: Render, options: NodeListenerOptions) {
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const gone = new AbortController();
-    // Also after an answer has ended, when aborting stops nothing.
-    outgoing.once('close', () => gone.abort(new Error('the visitor went away')));
+    // The answer's end aborts the render (also after an answer has ended, when aborting stops nothing). It
+    // is the visitor going away unless the body broke first: pipeline closes the answer for a broken body,
+    // and on Node 22 and later it waits for that close before it rejects (on Node 20 it rejected first).
+    let broken = false;
+    let visitorLeft = false;
+    outgoing.once('close', () => {
+      visitorLeft = !broken;
+      gone.abort(new Error('the visitor went away'));
+    });
     const failed = (error: unknown) => {
       // A visitor who went away is no failure, and there is no one to answer.
-      if (gone.signal.aborted) return;
+      if (visitorLeft) return;
       options.onError(error, incoming.url ?? '/');
       if (outgoing.headersSent) outgoing.destroy();
       else
@@ -66,7 +85,9 @@ export function nodeRequestListener(render: Render, options: NodeListenerOptions
           .end('The page could not be rendered.\n');
     };
     try {
-      answer(render, webRequest(incoming, options.publicOrigin, gone.signal), outgoing).catch(failed);
+      answer(render, webRequest(incoming, options.publicOrigin, gone.signal), outgoing, () => {
+        broken = true;
+      }).catch(failed);
     } catch (error) {
       failed(error);
     }
