@@ -12,7 +12,7 @@ import type { Saga } from 'redux-saga';
 import { AppRoutes } from '../../src/app/router';
 import { makeStore } from '../../src/app/store';
 import { earlyStartSettings } from '../../src/earlyStart/settings';
-import { currentLanguage, initI18n, type Language } from '../../src/shared/i18n';
+import { currentLanguage, htmlLang, initI18n, type Language } from '../../src/shared/i18n';
 import { parseLanguage } from '../../src/shared/i18n/languages';
 import { APP_ROUTES } from '../../src/shared/routes';
 import { renderTarget } from '../../src/ssr/renderStorePage';
@@ -36,12 +36,18 @@ const RESOURCES: Record<Language, ResourceLanguage> = {
 /** Runs the early start at `address`; returns the shop requests it made and the language it preloaded. */
 function runEarlyStart(address: string) {
   window.history.replaceState(null, '', address);
+  document.body.innerHTML = '';
+  return runEarlyStartOn(() => undefined);
+}
+
+/** Runs the early start on the page as it is once `arrange` has laid out its body. */
+function runEarlyStartOn(arrange: () => void) {
   document.head.innerHTML = `<script id="early-start-config" type="application/json">${JSON.stringify({
     apiBaseUrl: '',
     translations: CHUNKS,
     ...SETTINGS,
   })}</script>`;
-  document.body.innerHTML = '';
+  arrange();
   const fetch = jest.fn((_url: string) => new Promise<Response>(() => undefined));
   window.fetch = fetch as unknown as typeof window.fetch;
   new Function(SCRIPT)();
@@ -155,6 +161,62 @@ describe('issue 34: one rule says which language a raw code names (shared/i18n/l
       render: 'fi',
     });
     expect(await languages('/cafe?lng=xx', 'sv%', 'fi')).toEqual({ earlyStart: 'fi', app: 'fi' });
+  });
+
+  /** The language each of the three finds when nothing names one and the browser prefers `preferences`. */
+  async function fromBrowser(preferences: string[], rendered?: Language) {
+    forgetLanguage();
+    const languagesOf = jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(preferences);
+    try {
+      const seen: Record<string, Language | undefined> = {};
+      seen.earlyStart = runEarlyStart('/cafe').language;
+      // A page the host rendered carries its data block and says its language in <html lang>.
+      const page = () => {
+        if (!rendered) return;
+        document.documentElement.lang = htmlLang(rendered);
+        document.body.innerHTML = '<script id="rendered-page" type="application/json">{}</script>';
+      };
+      if (rendered) {
+        page();
+        seen.earlyStartOnRenderedPage = runEarlyStartOn(page).language;
+      }
+      window.history.replaceState(null, '', '/cafe');
+      page();
+      seen.app = currentLanguage(await initI18n({ resources: RESOURCES }));
+      const header = preferences.map((tag, i) => `${tag};q=${(1 - i / 10).toFixed(1)}`).join(', ');
+      seen.render = renderTarget(
+        new Request('https://shop.example/cafe', { headers: { 'Accept-Language': header } }),
+      )?.language;
+      return seen;
+    } finally {
+      languagesOf.mockRestore();
+      document.body.innerHTML = '';
+      document.documentElement.lang = 'en';
+    }
+  }
+
+  it.each([
+    [['sv-SE', 'en-US'], 'se'],
+    [['fi-FI', 'fi', 'en'], 'fi'],
+    [['de-DE', 'fi'], 'fi'],
+    [['en-GB'], 'en'],
+    [['se-NO', 'nb'], 'en'],
+    [['de-DE', 'fr-FR'], 'en'],
+    [[], 'en'],
+  ] as [string[], Language][])(
+    'issue 39: nothing named, the browser prefers %p: the early start, the render and the app pick %p',
+    async (preferences, language) => {
+      expect(await fromBrowser(preferences)).toEqual({
+        earlyStart: language,
+        app: language,
+        render: language,
+      });
+    },
+  );
+
+  it('issue 39: on a page the host rendered, the early start and the app take its language before the browser’s', async () => {
+    const seen = await fromBrowser(['fi-FI'], 'se');
+    expect(seen).toMatchObject({ earlyStartOnRenderedPage: 'se', app: 'se' });
   });
 
   it('the early start holds no language code or source name of its own: it reads them from its settings', () => {

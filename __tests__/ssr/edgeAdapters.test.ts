@@ -154,8 +154,9 @@ describe('the Netlify edge function', () => {
   it("renders a store page from the API on the site's own origin, cached by Netlify per shop and language", async () => {
     const response = await netlifyEdgeFunction(new Request('https://shop.example/cafe?lng=se'), { next });
     expect(await response.text()).toContain('<html lang="sv">');
-    expect(response.headers.get('netlify-vary')).toBe('query=lng,cookie=i18next');
-    expect(response.headers.get('cache-control')).toBe(RENDERED_CACHE_CONTROL);
+    expect(response.headers.get('netlify-vary')).toBe('query=lng,cookie=i18next,language=sv|fi|en');
+    expect(response.headers.get('netlify-cdn-cache-control')).toBe(RENDERED_CACHE_CONTROL);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(response.headers.get('etag')).toBeNull();
     expect(apiCalls).toEqual(['https://shop.example/api/v2/webshop/cafe']);
   });

@@ -5,10 +5,9 @@
  * same shop, the same language, no kiosk (see {@link hydratablePage}).
  */
 import type { ShopData } from '../domain/types';
-import { isLanguage, type Language } from '../shared/i18n/languages';
+import { isLanguage, RENDERED_PAGE_ID, type Language } from '../shared/i18n/languages';
 
-/** The id of the data block. */
-export const RENDERED_PAGE_ID = 'rendered-page';
+export { RENDERED_PAGE_ID };
 
 /** What the server rendered the page from. */
 export interface RenderedPage {

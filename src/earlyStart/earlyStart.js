@@ -9,7 +9,8 @@
  *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
  * - the words of the page's loading spinner (`#boot-label`, above this script) in the visitor's language.
  * - a preload of the translations chunk of the visitor's language (found by the app's own rule, given in the
- *   settings: `?lng`, cookie `i18next`, local storage `i18nextLng`) and of the English fallback.
+ *   settings: `?lng`, cookie `i18next`, local storage `i18nextLng`, the rendered page's language, the browser's
+ *   preferred languages) and of the English fallback.
  * - once the shop JSON is in: preloads of the images of the first four products (the cards a phone shows
  *   first, loaded eagerly by the grid too: EAGER_IMAGES in src/features/shop/ProductBlock.tsx), the first at
  *   high priority, and of the shop's logo, so none of them waits for the grid to render. All four are
@@ -74,6 +75,18 @@
     return match && Object.prototype.hasOwnProperty.call(aliases, match[1]) ? aliases[match[1]] : null;
   }
 
+  // As preferredLanguage: the first browser tag whose primary subtag is one of the preference aliases.
+  function preferredLanguage(tags) {
+    var aliases = rule.preferences || {};
+    for (var i = 0; i < tags.length; i++) {
+      var match = typeof tags[i] === 'string' && new RegExp(rule.tag).exec(tags[i].trim().toLowerCase());
+      if (match && Object.prototype.hasOwnProperty.call(aliases, match[1])) return aliases[match[1]];
+    }
+    return null;
+  }
+
+  // As visitorLanguageOf: §1's sources, then the language the host rendered this page in (its <html lang>),
+  // then the browser's preferred languages, then English.
   function language() {
     var sources = [
       new URLSearchParams(window.location.search).get(rule.query),
@@ -84,7 +97,15 @@
       var lng = parseLanguage(sources[i]);
       if (lng) return lng;
     }
-    return rule.fallback;
+    if (document.getElementById('rendered-page')) {
+      var rendered = parseLanguage(document.documentElement.getAttribute('lang'));
+      if (rendered) return rendered;
+    }
+    var navigator = window.navigator || {};
+    var preferred = preferredLanguage(
+      navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language],
+    );
+    return preferred || rule.fallback;
   }
 
   /** The products whose images a phone shows first (the grid's EAGER_IMAGES). */

@@ -11,6 +11,12 @@
  */
 import { STRICT_TRANSPORT_SECURITY, type HeaderSet } from './securityHeaders';
 
+/**
+ * The header nginx sends the render server with the language of its cache key; a page rendered in another
+ * language is answered with `X-Accel-Expires: 0`, so nginx does not keep it (src/ssr/nodeAdapter.ts).
+ */
+export const RENDER_KEY_LANGUAGE_HEADER = 'X-Storefront-Key-Language';
+
 /** Files of dist/ that are configuration for the host, not part of the site. */
 export const HOST_CONFIG_FILES = [
   '_headers',
@@ -67,8 +73,13 @@ export function netlifyRedirects(apiUpstream?: string): string {
 
 /**
  * What nginx needs, in the http block, to cache the rendered store pages of `renderUpstream`: the cache,
- * and the page's language as the render reads it (`?lng`, else the `i18next` cookie, else English), which
- * with the host and the path is the cache key (src/ssr renderCacheKey: nothing else of the visitor).
+ * and the page's language as the render reads it (`?lng`, else the `i18next` cookie, else the first of the
+ * browser's `Accept-Language` tags that is Swedish, Finnish or English, else English: issue 39), which with
+ * the host and the path is the cache key (src/ssr renderCacheKey: one of three languages, nothing else of the
+ * visitor, never the raw header). nginx reads the header in its written order, which is the order of
+ * preference in every browser's header; for one that orders its tags otherwise, the render server tells
+ * nginx not to keep its page (`X-Accel-Expires: 0`, src/ssr/nodeAdapter.ts), so no page is ever kept under
+ * another language's key.
  */
 function renderCache(cachePath: string): string {
   return `proxy_cache_path ${cachePath} levels=1:2 keys_zone=storefront_pages:10m max_size=200m inactive=1h use_temp_path=off;
@@ -82,10 +93,24 @@ map $cookie_i18next $storefront_lng_cookie {
   ~*^(se|sv)([-_].*)?$ se;
   ~*^fi([-_].*)?$ fi;
   ~*^en([-_].*)?$ en;
+  default "";
+}
+# The first tag of Accept-Language whose language is ours and whose q is not 0 ('se' is Northern Sami there).
+map $http_accept_language $storefront_lng_accepted {
+  "~*(?:^|,)\\s*(?<storefront_tag>sv|fi|en)(?:[-_][a-z0-9_-]*)?\\s*(?:;\\s*q\\s*=\\s*(?!0(?:\\.0*)?\\s*(?:,|$))[01](?:\\.[0-9]*)?\\s*)?(?:,|$)" $storefront_tag;
+  default "";
+}
+map $storefront_lng_accepted $storefront_lng_browser {
+  ~*^sv$ se;
+  ~*^fi$ fi;
   default en;
 }
+map $storefront_lng_cookie $storefront_lng_unasked {
+  "" $storefront_lng_browser;
+  default $storefront_lng_cookie;
+}
 map $storefront_lng_query $storefront_lng {
-  "" $storefront_lng_cookie;
+  "" $storefront_lng_unasked;
   default $storefront_lng_query;
 }
 
@@ -106,6 +131,11 @@ function renderLocations(set: HeaderSet, renderUpstream: string, add: (h: Record
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_cache storefront_pages;
     proxy_cache_key "$scheme://$host$uri|$storefront_lng";
+    # The key says the language (one of three): the render's Vary (Accept-Language, Cookie), meant for other
+    # caches, must not split it by the raw headers. Visitors still get the Vary.
+    proxy_ignore_headers Vary;
+    # The language of the key, for the render server to compare with its own (src/ssr/nodeAdapter.ts).
+    proxy_set_header ${RENDER_KEY_LANGUAGE_HEADER} $storefront_lng;
     proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;
     proxy_cache_background_update on;
     proxy_cache_lock on;

@@ -1,12 +1,13 @@
 /**
  * Cloudflare Workers adapter (wrangler.toml): dist/ is the worker's static assets; store pages are rendered
- * by the render function and kept in the Cache API per shop and language (renderCacheKey), fresh for a
+ * by the render function and kept in the Cache API per shop and language (renderCacheKey: the language by
+ * the app's rule, `?lng`, cookie, then `Accept-Language`, so one of three, never the raw header), fresh for a
  * minute and served stale for ten more while one request renders the page anew in the background (the
  * Workers Cache API serves nothing stale by itself, so the worker keeps the age). Every other path is the
  * assets' own answer (index.html for client-side routes: `not_found_handling`). `/api/` (and, for the demo,
  * `/demo/`) is passed to `API_ORIGIN` on the same origin, so the session cookie stays first-party.
  */
-import { RENDERED_CACHE_CONTROL, renderCacheKey, renderTarget } from './renderStorePage';
+import { RENDERED_CACHE_CONTROL, RENDERED_VARY, renderCacheKey, renderTarget } from './renderStorePage';
 import { renderOverStaticPage } from './staticPageRenderer';
 
 /** What the worker is bound to (wrangler.toml). */
@@ -52,6 +53,9 @@ async function store(key: Request, page: { html: string; init: Response }): Prom
   const kept = new Response(page.html, page.init);
   kept.headers.set(RENDERED_AT, String(Date.now()));
   kept.headers.set('Cache-Control', `public, max-age=${(FRESH_MS + STALE_MS) / 1000}`);
+  // The key already says the language (one of three, issue 39): the kept copy must not be split again by the
+  // raw Accept-Language or Cookie of the request that rendered it. Visitors get the Vary back (served).
+  kept.headers.delete('Vary');
   await caches.default.put(key, kept);
 }
 
@@ -65,6 +69,7 @@ async function served(kept: Response): Promise<Response> {
   const response = new Response(await kept.text(), kept);
   response.headers.delete(RENDERED_AT);
   response.headers.set('Cache-Control', RENDERED_CACHE_CONTROL);
+  response.headers.set('Vary', RENDERED_VARY);
   return response;
 }
 

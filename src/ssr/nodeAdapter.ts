@@ -15,7 +15,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ShopResponse } from '../contract';
-import { SUPPORTED_LANGUAGES } from '../shared/i18n/languages';
+import { RENDER_KEY_LANGUAGE_HEADER } from '../hosting/hostConfigs';
+import { parseLanguage, SUPPORTED_LANGUAGES } from '../shared/i18n/languages';
 import { createStorePageRenderer, type RendererOptions } from './renderStorePage';
 
 type Render = (request: Request) => Promise<Response>;
@@ -38,6 +39,19 @@ function webRequest(incoming: IncomingMessage, publicOrigin: string | undefined,
 }
 
 /**
+ * nginx keys its copy of a page by the language its own map read from the request (hostConfigs.ts, which
+ * follows the browser's written order of `Accept-Language`); the render picks by quality values. Where the two
+ * differ (a header that does not list its tags by preference, a percent-encoded cookie), nginx is told not to
+ * keep this page (`X-Accel-Expires: 0`): a page is never kept under another language's key (issue 39).
+ */
+function keptOnlyUnderItsLanguage(request: Request, response: Response): void {
+  const keyed = request.headers.get(RENDER_KEY_LANGUAGE_HEADER);
+  const rendered = parseLanguage(response.headers.get('Content-Language'));
+  if (keyed !== null && rendered !== undefined && keyed !== rendered)
+    response.headers.set('X-Accel-Expires', '0');
+}
+
+/**
  * Answers `request` with the render on `outgoing`.
  *
  * @param bodyBroke - told when the render's body errs, before `outgoing` is closed for it
@@ -49,6 +63,7 @@ async function answer(
   bodyBroke: () => void,
 ): Promise<void> {
   const response = await render(request);
+  keptOnlyUnderItsLanguage(request, response);
   outgoing.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) {
     outgoing.end();

@@ -31,14 +31,14 @@ import { shopActions } from '../features/shop';
 import { createApi, NetworkError } from '../shared/api';
 import { initI18n } from '../shared/i18n';
 import {
-  FALLBACK_LANGUAGE,
   htmlLang,
   intlLocale,
   LANGUAGE_SOURCES,
   languageCookie,
-  namedLanguage,
+  visitorLanguageOf,
   type Language,
 } from '../shared/i18n/languages';
+import { acceptedLanguages } from './acceptLanguage';
 import { NOT_SHOP_SEGMENTS } from '../shared/routes';
 import { insertIntoPage, type PageHead } from './pageTemplate';
 import en from '../../translations/en.json';
@@ -92,8 +92,9 @@ export interface RenderTarget {
 
 /**
  * Whether the render answers this request, and with what: a GET of a store page's address, not a kiosk's.
- * The language is the visitor's where the server can see it, else English, as the app's own detection
- * (a language kept only in local storage is not seen: the client then renders anew).
+ * The language is the visitor's by the app's own rule (`visitorLanguageOf`) from what a server can see: `?lng`,
+ * the `i18next` cookie, then the browser's preferred languages (`Accept-Language`), then English. A language
+ * kept only in local storage is not seen: the client then renders anew.
  */
 export function renderTarget(request: Request): RenderTarget | null {
   if (request.method !== 'GET') return null;
@@ -103,18 +104,28 @@ export function renderTarget(request: Request): RenderTarget | null {
   if (shopId === null || NOT_SHOP_SEGMENTS.includes(shopId) || /\.[a-z0-9]+$/i.test(shopId)) return null;
   // A kiosk address switches kiosk mode on (or keeps it): the kiosk's own screens are drawn by the client.
   if (['1', 'true'].includes(url.searchParams.get('kiosk') ?? '')) return null;
-  // §1's sources a server can see: `?lng`, then the `i18next` cookie.
-  const named = namedLanguage([
-    url.searchParams.get(LANGUAGE_SOURCES.query),
-    languageCookie(request.headers.get('cookie')),
-  ]);
-  return { shopId, language: named ?? FALLBACK_LANGUAGE };
+  const language = visitorLanguageOf({
+    // §1's sources a server can see: `?lng`, then the `i18next` cookie.
+    named: [url.searchParams.get(LANGUAGE_SOURCES.query), languageCookie(request.headers.get('cookie'))],
+    preferences: acceptedLanguages(request.headers.get('accept-language')),
+  });
+  return { shopId, language };
 }
 
-/** The key a cache keeps a rendered page under: all that the page depends on besides the shop's data. */
+/**
+ * The key a cache keeps a rendered page under: all that the page depends on besides the shop's data. The
+ * language in it is one of our three, whatever the request's `Accept-Language` or cookie said (issue 39).
+ */
 export function renderCacheKey(target: RenderTarget): string {
   return `/${encodeURIComponent(target.shopId)}?lng=${target.language}`;
 }
+
+/**
+ * What a rendered page's language depends on besides its address (`?lng` is in the address): the `i18next`
+ * cookie and the browser's `Accept-Language`. A cache that honours `Vary` keeps its copies apart by them; the
+ * hosts' own caches key on the language itself instead (renderCacheKey; docs/deployment.md, per host).
+ */
+export const RENDERED_VARY = 'Accept-Language, Cookie';
 
 const TRANSLATIONS = { se, en, fi };
 const i18nByLanguage = new Map<Language, ReturnType<typeof initI18n>>();
@@ -303,6 +314,7 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Language': htmlLang(page.language),
         'Cache-Control': RENDERED_CACHE_CONTROL,
+        Vary: RENDERED_VARY,
       }),
     });
   }

@@ -1,6 +1,7 @@
 /**
  * i18next setup (SPEC §1): Swedish ('se'), English and Finnish, English as fallback; the language comes
- * from the query parameter `lng`, then the cookie `i18next`, then local storage `i18nextLng`.
+ * from the query parameter `lng`, then the cookie `i18next`, then local storage `i18nextLng`, then (issue 39)
+ * the language of the page the host rendered, then the browser's preferred languages.
  * Translations are loaded lazily, one webpack chunk per language, so a visitor downloads only their
  * language plus the English fallback.
  */
@@ -11,12 +12,15 @@ import { intlLocalePlugin } from './intlLocalePlugin';
 import {
   FALLBACK_LANGUAGE,
   LANGUAGE_SOURCES,
+  RENDERED_PAGE_ID,
   SUPPORTED_LANGUAGES,
   htmlLang,
   isLanguage,
   languageCookie,
   namedLanguage,
+  parseLanguage,
   toLanguage,
+  visitorLanguageOf,
   type Language,
 } from './languages';
 
@@ -80,16 +84,26 @@ const storedLanguage = {
 };
 
 /**
- * The first product language one of the §1 sources names ('sv', 'sv-SE', 'fi-FI', 'en-US' … count as ours),
- * or null when none does (languages.ts: the rule the host's render and the early start apply too).
+ * The visitor's language by the rule the host's render and the early start apply too (languages.ts,
+ * `visitorLanguageOf`): §1's sources ('sv', 'sv-SE', 'fi-FI', 'en-US' … count as ours), then the language a
+ * page rendered by the host was written in (its `<html lang>`, so it hydrates as it is), then the browser's
+ * preferred languages (issue 39), then English. `named` is what §1's sources named, or null.
  */
-function languageNamedByVisitor(): Language | null {
-  if (typeof window === 'undefined') return null;
-  return namedLanguage([
+function detectLanguage(): { language: Language; named: Language | null } {
+  if (typeof window === 'undefined') return { language: FALLBACK_LANGUAGE, named: null };
+  const codes = [
     new URLSearchParams(window.location.search).get(LANGUAGE_SOURCES.query),
     languageCookie(document.cookie),
     storedLanguage.get(),
-  ]);
+  ];
+  const rendered = document.getElementById(RENDERED_PAGE_ID)
+    ? (parseLanguage(document.documentElement.lang) ?? null)
+    : null;
+  const preferences = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return {
+    language: visitorLanguageOf({ named: codes, rendered, preferences }),
+    named: namedLanguage(codes),
+  };
 }
 
 /** Keeps `<html lang>` in BCP 47 ('sv' for our 'se'), so screen readers read with the right voice. */
@@ -114,7 +128,8 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   }
   instance.on('languageChanged', syncHtmlLang);
 
-  const named = options.lng ?? languageNamedByVisitor();
+  const detected = options.lng ? { language: options.lng, named: options.lng } : detectLanguage();
+  const { named } = detected;
   const config: InitOptions = {
     supportedLngs: SUPPORTED_LANGUAGES,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -122,7 +137,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
     load: 'currentOnly',
     ns: [NAMESPACE],
     defaultNS: NAMESPACE,
-    lng: named ?? FALLBACK_LANGUAGE,
+    lng: detected.language,
     // React escapes rendered text itself; escaping here would show '&amp;' in shop names.
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -150,8 +165,9 @@ export function currentLanguage(instance: i18n): Language {
 
 /**
  * The language the visitor asked for through a §1 source (query `lng`, cookie `i18next`, local storage
- * `i18nextLng`), an explicit `lng` option or {@link setLanguage}; null when the instance only fell back to
- * English. Pages whose texts §2 gives in Swedish use Swedish then.
+ * `i18nextLng`), an explicit `lng` option or {@link setLanguage}; null when no source named one (the language
+ * then came from the rendered page, the browser's preferences or the English fallback). Pages whose texts §2
+ * gives in Swedish use Swedish then.
  *
  * @param instance - an instance made by {@link initI18n}
  * @returns 'se', 'en', 'fi' or null

@@ -10,6 +10,12 @@ export const SUPPORTED_LANGUAGES = ['se', 'en', 'fi'] as const;
 /** One of the product's language codes. */
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
+/**
+ * The id of the data block a page rendered by the host carries (app/renderedPage.ts); on such a page
+ * `<html lang>` is the language it was rendered in.
+ */
+export const RENDERED_PAGE_ID = 'rendered-page';
+
 /** The language used when nothing else is known or a text is missing (SPEC §1). */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
@@ -91,9 +97,57 @@ export function namedLanguage(codes: readonly (string | null | undefined)[]): La
 }
 
 /**
+ * The primary subtags of a browser's preferred languages (`navigator.languages`, `Accept-Language`) that name
+ * one of ours. These are BCP 47 tags, where 'se' is Northern Sami: only 'sv' is Swedish here.
+ */
+const PREFERENCE_ALIASES: Readonly<Record<string, Language>> = { sv: 'se', fi: 'fi', en: 'en' };
+
+/**
+ * The first of a browser's preferred languages, most preferred first, that is one of ours (issue 39): a
+ * Swedish phone ('sv-SE', then 'en-US') gets Swedish, a German one that also reads Finnish ('de-DE', 'fi')
+ * gets Finnish. What is no tag, or names none of ours ('*', 'de', 'se' = Northern Sami), is skipped.
+ *
+ * @param tags - BCP 47 tags in order of preference (`navigator.languages`, or `Accept-Language` sorted by q)
+ * @returns 'se', 'en' or 'fi', or null when none of the tags is one of ours
+ */
+export function preferredLanguage(tags: readonly (string | null | undefined)[]): Language | null {
+  for (const tag of tags) {
+    if (typeof tag !== 'string') continue;
+    const primary = LANGUAGE_TAG.exec(tag.trim().toLowerCase())?.[1];
+    if (primary !== undefined && Object.prototype.hasOwnProperty.call(PREFERENCE_ALIASES, primary))
+      return PREFERENCE_ALIASES[primary] ?? null;
+  }
+  return null;
+}
+
+/** What the visitor's language is chosen from, in the order {@link visitorLanguageOf} reads it. */
+export interface LanguageClues {
+  /** The raw codes of §1's sources a side can see, in §1's order (`?lng`, cookie, local storage). */
+  named: readonly (string | null | undefined)[];
+  /** The language the host rendered this page in (the client only: the page's data block). */
+  rendered?: Language | null;
+  /** The browser's preferred languages, most preferred first. */
+  preferences: readonly (string | null | undefined)[];
+}
+
+/**
+ * The visitor's language (§1, issue 39), one rule for the host's render, the early start and the app: the
+ * first of §1's sources that names one of ours; else the language the host rendered the page in (so a
+ * rendered page hydrates as it is); else the browser's preferred languages; else English.
+ *
+ * @returns 'se', 'en' or 'fi'
+ */
+export function visitorLanguageOf(clues: LanguageClues): Language {
+  return (
+    namedLanguage(clues.named) ?? clues.rendered ?? preferredLanguage(clues.preferences) ?? FALLBACK_LANGUAGE
+  );
+}
+
+/**
  * The rules above as plain data, for the early start: a script without imports, which gets them in its
  * settings JSON (src/earlyStart/settings.ts) and applies them as {@link languageCookie} and
- * {@link parseLanguage} do.
+ * {@link parseLanguage} do, and {@link visitorLanguageOf} with `navigator.languages` (and the rendered page's
+ * `<html lang>`) as {@link preferredLanguage} does.
  */
 export const LANGUAGE_RULE = {
   query: LANGUAGE_SOURCES.query,
@@ -101,6 +155,7 @@ export const LANGUAGE_RULE = {
   storage: LANGUAGE_SOURCES.storage,
   tag: LANGUAGE_TAG.source,
   aliases: LANGUAGE_ALIASES,
+  preferences: PREFERENCE_ALIASES,
   fallback: FALLBACK_LANGUAGE,
 };
 
