@@ -195,6 +195,7 @@ const REQUIRED_KEYS = [
   'common.back',
   'common.retry',
   'common.language',
+  'common.languageChoice',
   'common.languages.se',
   'common.languages.en',
   'common.languages.fi',
@@ -405,6 +406,11 @@ describe('texts the spec quotes', () => {
       expect(flat[lng].get('common.languages.en')).toBe('English');
       expect(flat[lng].get('common.languages.fi')).toBe('Suomi');
     }
+  });
+
+  it('issue 39: the language choice is named in all three languages, the same in every file', () => {
+    for (const lng of ['se', 'en', 'fi'] as const)
+      expect(flat[lng].get('common.languageChoice')).toBe('Språk / Language / Kieli');
   });
 
   it('the integration failure text names no single provider, as it is used for Fortnox too (SPEC §8)', () => {

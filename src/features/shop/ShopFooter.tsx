@@ -5,6 +5,7 @@ import { config } from '../../shared/config';
 import { contentWidth, fontSize, mq, space, touchTarget } from '../../shared/theme/tokens';
 import { noMarginStyle, subheadingStyle } from '../../shared/ui/styles';
 import { selectIsKiosk } from '../kiosk';
+import { LanguageFooter } from './LanguageFooter';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
 
@@ -45,6 +46,8 @@ export function ShopFooter({
         fontSize: fontSize.small,
       }}
     >
+      {/* Issue 39: a phone's language choice (a kiosk's is in its header). */}
+      {!kiosk && <LanguageFooter />}
       <section aria-labelledby="company-details">
         <h2 id="company-details" css={subheadingStyle}>
           {t('shop.companyDetails')}
