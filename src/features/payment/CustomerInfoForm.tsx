@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, type RootState } from '../../app/hooks';
 import type { InputHTMLAttributes } from 'react';
 import type { CustomerField, InputRule } from '../../domain/types';
+import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/TextField';
 import { selectIsKiosk } from '../kiosk';
 import {
@@ -56,6 +57,26 @@ function CustomerInfoField({
   );
 }
 
+/** Something is typed in 'your info' (only this flag re-renders the form, not each keystroke). */
+const selectAnythingTyped = (state: RootState) =>
+  Object.values(state.payment.customer).some((value) => value !== '');
+
+/**
+ * Issue 39: empties 'your info' and forgets it in the tab's storage (what is typed is kept there until the
+ * payment completes; a phone may be shared).
+ */
+function ClearDetailsButton() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const typed = useAppSelector(selectAnythingTyped);
+  if (!typed) return null;
+  return (
+    <Button variant="secondary" onClick={() => dispatch(paymentActions.customerCleared())}>
+      {t('cart.clearDetails')}
+    </Button>
+  );
+}
+
 /** §2 'your info': the fields the shop's inputs config shows (§3), with §5 messages once a field is touched. */
 export function CustomerInfoForm() {
   const { t } = useTranslation();
@@ -68,6 +89,7 @@ export function CustomerInfoForm() {
       {FIELDS.filter(({ field }) => rules[field].active).map(({ field, input }) => (
         <CustomerInfoField key={field} field={field} input={input} rule={rules[field]} kiosk={kiosk} />
       ))}
+      <ClearDetailsButton />
     </section>
   );
 }
