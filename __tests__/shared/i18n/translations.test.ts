@@ -251,6 +251,7 @@ const REQUIRED_VARIABLES: Record<string, string[]> = {
 /** Texts that are the same word in every language (brand names, the languages' own names, symbols). */
 const SAME_IN_ALL_LANGUAGES = new Set([
   'paymentMethods.names.swish',
+  'common.languageChoice',
   'common.languages.se',
   'common.languages.en',
   'common.languages.fi',
