@@ -61,7 +61,13 @@ test('§8 card payment page: a declined card (0002) shows the error and the card
   await openPending(page);
   await page.getByLabel('Kortnummer').fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Betala' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /^Betalningen misslyckades: / })).toBeVisible();
+  // Issue 39: one language per sentence, the reason in Swedish (Stripe's English sentence is not shown).
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Betalningen misslyckades: Kortet nekades. Försök med ett annat kort.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Betala' })).toBeEnabled();
   await shot(page, 'card-page-4-declined');
   await expectNoAxeViolations(page, 'card payment page, declined (§2)');
@@ -77,8 +83,12 @@ test("§2 card payment page for finished intents: completed says 'Betalning geno
 
   await page.goto('/company/c-cafe/payment/pi_demo_failed');
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Betalningen misslyckades: Your card was declined.' }),
+    page.getByRole('alert').filter({
+      hasText:
+        'Betalningen misslyckades: Kortbetalningen gick inte igenom. Försök igen eller använd ett annat kort.',
+    }),
   ).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toHaveCount(0);
   // A failed intent can be paid again with another card.
   await expect(page.getByLabel('Kortnummer')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Betala' })).toBeEnabled();

@@ -64,14 +64,12 @@ test('§4 Stripe 4242 paid: card panel loaded on demand, Pay, then the receipt',
   expect(payments).toContainEqual(expect.objectContaining({ receiptId, methodType: 'STRIPE' }));
 });
 
-test("§8 Stripe 0002 declined shows the provider's message, and another card then pays the same payment", async ({
+test('§8 Stripe 0002 declined says so in our words (issue 39), and another card then pays the same payment', async ({
   page,
 }) => {
   await openCardPanel(page);
   await payWith(page, CARDS.declined);
-  const alert = page
-    .getByRole('alert')
-    .filter({ hasText: 'An error occurred, please try again: Your card was declined.' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined. Try another card.' });
   await expect(alert).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
   await shot(page, 'stripe-3-declined-0002', paymentSection(page));
@@ -105,7 +103,7 @@ test('§4 §8 Stripe 3155 with 3-D Secure failed: Fail shows the authentication 
   await expect(threeDSDialog(page)).toHaveCount(0);
   await expect(
     page.getByRole('alert').filter({
-      hasText: 'An error occurred, please try again: We are unable to authenticate your payment method.',
+      hasText: 'The card could not be verified. Try again or use another card.',
     }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();

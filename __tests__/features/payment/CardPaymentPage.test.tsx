@@ -98,8 +98,11 @@ describe('§2 card payment page', () => {
     await screen.findByText('249,00 kr');
     dispatchInAct(
       store,
-      cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: 'Your card was declined.' }),
+      cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: 'insufficient_funds' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    // Issue 39: one language per sentence: the Swedish page says why in Swedish, never Stripe's code.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Betalningen misslyckades: Det finns inte tillräckligt med pengar på kortet. Försök med ett annat kort.',
+    );
   });
 });

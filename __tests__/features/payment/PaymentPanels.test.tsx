@@ -75,7 +75,10 @@ describe('§2 Swish panel', () => {
         session: session({ ...cart, paymentStatus: 'FAILED', paymentId: 'p1', message: 'RF07' }),
       }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred, please try again: RF07');
+    // Issue 39: the Swish code in our words, never the code itself.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The payment was declined in Swish. Start it again if you want to pay.');
+    expect(alert).not.toHaveTextContent('RF07');
     await user.click(screen.getByRole('button', { name: 'Start the payment again' }));
     expect(startPayment).toHaveBeenCalledTimes(2);
   });
@@ -207,14 +210,15 @@ describe('§2 Viva panel', () => {
     expect(assignLocation).toHaveBeenCalledWith('https://viva.test/web/checkout?ref=7001&color=1db954');
   });
 
-  it('§8 a refused start shows the error with the server’s name and a restart', async () => {
+  it('§8 issue 39: a refused start shows an error in our words (never the server’s code) and a restart', async () => {
     const startPayment = jest.fn(() =>
       Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'X' })),
     );
     const { user } = await openCart(false, { startPayment });
     await user.click(screen.getByRole('button', { name: 'Card or wallet (Viva)' }));
     const panel = await screen.findByRole('alert');
-    expect(panel).toHaveTextContent('An error occurred, please try again: SHOP_CLOSED');
+    expect(panel).toHaveTextContent('The payment failed, please try again');
+    expect(panel).not.toHaveTextContent('SHOP_CLOSED');
     expect(
       within(panel.parentElement as HTMLElement).getByRole('button', { name: 'Start over' }),
     ).toBeInTheDocument();
@@ -243,13 +247,33 @@ describe('§8 payment texts', () => {
       { code: 'PHONE_REQUIRED', message: 'PHONE_REQUIRED' },
       'You must enter a phone number',
     ],
-    ['swish', 'FAILED', { code: 'FAILED', message: 'RF07' }, 'An error occurred, please try again: RF07'],
+    ['swish', 'FAILED', { code: 'FAILED', message: 'RF07' }, 'The payment was declined in Swish.'],
+    ['swish', 'ERROR', { code: 'ERROR', message: 'TM01' }, 'The payment was not approved in time.'],
+    ['swish', 'CANCELLED', { code: 'CANCELLED', message: 'EXPIRED' }, 'Payment was cancelled'],
+    ['swish', 'FAILED', { code: 'FAILED', message: 'EXPIRED' }, 'The payment took too long'],
+    ['swish', 'FAILED', { code: 'FAILED', message: 'DECLINED' }, 'Your card was declined. Try another card.'],
+    ['swish', 'FAILED', { code: 'FAILED', message: 'SOMETHING_NEW' }, 'The payment failed, please try again'],
+    ['stripe', 'ERROR', { code: 'CARD_DECLINED', message: '' }, 'The card payment did not go through.'],
     [
       'stripe',
       'ERROR',
-      { code: 'CARD_DECLINED', message: '' },
-      'An unknown error occurred, please try again',
+      { code: 'CARD_DECLINED', message: 'generic_decline' },
+      'Your card was declined. Try another card.',
     ],
+    [
+      'stripe',
+      'ERROR',
+      { code: 'CARD_DECLINED', message: 'insufficient_funds' },
+      'There is not enough money on the card.',
+    ],
+    ['stripe', 'ERROR', { code: 'CARD_DECLINED', message: 'expired_card' }, 'The card has expired.'],
+    [
+      'stripe',
+      'ERROR',
+      { code: 'CARD_DECLINED', message: 'payment_intent_authentication_failure' },
+      'The card could not be verified.',
+    ],
+    ['stripe', 'FAILED', { code: 'FAILED', message: 'processing_error' }, 'could not be processed just now'],
     [
       'swish',
       'ERROR',
@@ -265,6 +289,10 @@ describe('§8 payment texts', () => {
     ],
   ] as const)('%s %s %j reads "%s"', async (provider, state, error, text) => {
     const i18n = await testI18n();
-    expect(paymentErrorText(i18n.t, provider, state, error)).toContain(text);
+    const shown = paymentErrorText(i18n.t, provider, state, error);
+    expect(shown).toContain(text);
+    // Issue 39 §4: never a provider's or our server's code on screen.
+    if (error?.message && /^[A-Za-z]+[_0-9A-Z]/.test(error.message))
+      expect(shown).not.toContain(error.message);
   });
 });

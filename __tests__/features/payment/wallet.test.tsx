@@ -214,17 +214,15 @@ test('cancelling the sheet leaves cart, form and payment as they were', async ()
   expect(startPayment).not.toHaveBeenCalled();
 });
 
-test("a declined wallet shows the provider's message like a declined card", async () => {
+test('issue 39: a declined wallet says so in our words, like a declined card', async () => {
   const startPayment = jest.fn(() =>
     Promise.resolve({ paymentId: 'p1', clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1' }),
   );
   confirmPayment.mockResolvedValueOnce({
-    error: { type: 'card_error', message: 'Your card was declined.' },
+    error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
   } as never);
   await cartWithWallet({ api: { startPayment } });
   tapWallet();
   await approveInSheet();
-  expect(await screen.findByRole('alert')).toHaveTextContent(
-    'An error occurred, please try again: Your card was declined.',
-  );
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Try another card.');
 });

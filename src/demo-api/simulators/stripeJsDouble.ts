@@ -3,7 +3,7 @@
  * `@stripe/stripe-js` reuses an existing `window.Stripe`, so with this script on the page no request leaves
  * the machine. It mounts a real, labelled card-number input and confirms against /demo/stripe/confirm with
  * Stripe's test cards. Like real Stripe.js, confirmPayment/confirmCardPayment handle a 3-D Secure step
- * themselves (an in-page dialog with Complete and Fail) unless `handleActions: false` is passed; a second
+ * themselves (an in-page dialog with Complete and Fail, in the page's language: issue 39) unless `handleActions: false` is passed; a second
  * confirm or handleNextAction on an intent that still requires action opens the same dialog.
  *
  * It also offers Stripe's Express Checkout Element (`elements.create('expressCheckout')`): one Apple Pay or
@@ -28,16 +28,19 @@ export const STRIPE_JS_DOUBLE = String.raw`/* Stripe.js test double of the demo 
     sv: { label: 'Kortnummer', incomplete: 'Kortnumret är ofullständigt.', invalid: 'Kortnumret är ogiltigt.',
           hint: 'Testkort: 4242 4242 4242 4242 (godkänns), 4000 0000 0000 0002 (nekas), 4000 0025 0000 3155 (3D Secure)',
           title: '3D Secure – testverifiering', body: 'Detta är Stripes testläge. Välj om verifieringen ska lyckas eller misslyckas.',
+          complete: 'Godkänn verifieringen', fail: 'Låt verifieringen misslyckas',
           payWith: 'Betala med {w}', payTo: 'Mottagare', total: 'Att betala', processing: 'Betalningen behandlas…',
           walletNote: 'Testplånbok i demon, inga pengar dras. Approve: betalningen går igenom. Decline: banken nekar kortet. Cancel: avbryt.' },
     fi: { label: 'Kortin numero', incomplete: 'Kortin numero on puutteellinen.', invalid: 'Kortin numero on virheellinen.',
           hint: 'Testikortti: 4242 4242 4242 4242 (hyväksytään), 4000 0000 0000 0002 (hylätään), 4000 0025 0000 3155 (3D Secure)',
           title: '3D Secure – testitunnistus', body: 'Tämä on Stripen testitila. Valitse onnistuuko tunnistus.',
+          complete: 'Hyväksy tunnistus', fail: 'Hylkää tunnistus',
           payWith: 'Maksa {w}lla', payTo: 'Maksunsaaja', total: 'Maksettava', processing: 'Maksua käsitellään…',
           walletNote: 'Demon testilompakko, rahaa ei veloiteta. Approve: maksu menee läpi. Decline: pankki hylkää kortin. Cancel: peruuta.' },
     en: { label: 'Card number', incomplete: 'Your card number is incomplete.', invalid: 'Your card number is invalid.',
           hint: 'Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0025 0000 3155 (3D Secure)',
           title: '3D Secure test authentication', body: 'This is Stripe test mode. Choose whether the authentication succeeds.',
+          complete: 'Complete', fail: 'Fail',
           payWith: 'Pay with {w}', payTo: 'Pay to', total: 'Total', processing: 'Processing payment…',
           walletNote: 'Demo test wallet, no money is charged. Approve: the payment goes through. Decline: the bank declines the card. Cancel: stop.' }
   };
@@ -490,13 +493,15 @@ export const STRIPE_JS_DOUBLE = String.raw`/* Stripe.js test double of the demo 
     } catch (e) { return ''; }
   }
   function authenticate(lang, clientSecret, intent) {
+    // The step speaks the page's language as it is now (the customer may have changed it since Stripe loaded).
+    if (document.documentElement.lang) lang = pickLang(document.documentElement.lang);
     return new Promise(function (resolve) {
       var t = TEXTS[lang], id = 'demo-stripe-3ds-' + (++uid);
       var previous = document.activeElement;
       var overlay = document.createElement('div');
       overlay.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center;z-index:2147483647;padding:16px';
       var dialog = document.createElement('div');
-      dialog.setAttribute('role', 'dialog'); dialog.setAttribute('aria-modal', 'true');
+      dialog.setAttribute('role', 'dialog'); dialog.setAttribute('aria-modal', 'true'); dialog.setAttribute('lang', lang);
       dialog.setAttribute('aria-labelledby', id + '-title'); dialog.setAttribute('aria-describedby', id + '-body');
       dialog.style.cssText = 'background:#fff;color:#1b1b1b;border-radius:10px;max-width:420px;width:100%;padding:20px;font:16px/1.5 system-ui,sans-serif;box-shadow:0 10px 40px rgba(0,0,0,.3)';
       var title = document.createElement('h2');
@@ -512,8 +517,8 @@ export const STRIPE_JS_DOUBLE = String.raw`/* Stripe.js test double of the demo 
         b.addEventListener('click', function () { finish(outcome); });
         return b;
       }
-      var complete = button('Complete', '#1b6e3a', 'complete');
-      var fail = button('Fail', '#a3261b', 'fail');
+      var complete = button(t.complete, '#1b6e3a', 'complete');
+      var fail = button(t.fail, '#a3261b', 'fail');
       buttons.appendChild(complete); buttons.appendChild(fail);
       dialog.appendChild(title); dialog.appendChild(body); dialog.appendChild(buttons);
       overlay.appendChild(dialog);

@@ -1,7 +1,7 @@
 /**
  * Stripe, simulated: the Stripe.js double at /demo/stripe/v3.js and the endpoints it confirms against.
  * Test cards follow Stripe's: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
- * 4000 0000 0000 9995 is declined for insufficient funds, 4000 0025 0000 3155 (and 4000 0000 0000 3220)
+ * 4000 0000 0000 9995 is declined for insufficient funds, 4000 0000 0000 0069 as expired, 4000 0025 0000 3155 (and 4000 0000 0000 3220)
  * require 3-D Secure; any other number is refused as incorrect. Answers are shaped like Stripe's:
  * `{ paymentIntent: { id, status } }` or `{ error: { type, code, message } }`.
  */
@@ -17,6 +17,7 @@ export const STRIPE_TEST_CARDS = {
   succeeds: ['4242424242424242', '5555555555554444'],
   declined: ['4000000000000002'],
   insufficientFunds: ['4000000000009995'],
+  expired: ['4000000000000069'],
   requiresAction: ['4000002500003155', '4000000000003220'],
 } as const;
 
@@ -24,6 +25,7 @@ export const STRIPE_TEST_CARDS = {
 const STRIPE_MESSAGES = {
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
+  expired: 'Your card has expired.',
   incorrectNumber: 'Your card number is incorrect.',
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
@@ -187,6 +189,16 @@ export function registerStripeSimulator(app: FastifyInstance, ctx: DemoContext):
           code: 'card_declined',
           decline_code: insufficient ? 'insufficient_funds' : 'generic_decline',
           message,
+          payment_intent: toStripe(after),
+        });
+      }
+      if (is(STRIPE_TEST_CARDS.expired)) {
+        const after = setState(ctx, intent, 'PENDING', STRIPE_MESSAGES.expired);
+        return fail(reply, 402, {
+          type: 'card_error',
+          code: 'expired_card',
+          decline_code: 'expired_card',
+          message: STRIPE_MESSAGES.expired,
           payment_intent: toStripe(after),
         });
       }

@@ -16,11 +16,11 @@ import type { RootState } from '../../app/hooks';
 
 const selectConfirmation = (state: RootState) => state.cardPayment.confirmation;
 
-/** A confirmation's outcome as the page's state: polled from now on, or the provider's message (§8). */
+/** A confirmation's outcome as the page's state: polled from now on, or the provider's code (§8, issue 39). */
 const confirmationEnded = (outcome: CardOutcome) =>
   outcome.kind === 'succeeded'
     ? cardPaymentActions.confirmed()
-    : cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: outcome.message ?? '' });
+    : cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: outcome.code ?? '' });
 
 /**
  * Issue 25 the wallet buttons beside the card form, for the intent's amount: approving confirms this intent

@@ -10,6 +10,7 @@ import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { cardPaymentActions } from './cardPaymentSlice';
 import { cardPaymentSaga } from './cardPaymentSagas';
+import { providerErrorKey } from './providerErrors';
 import type { RootState } from '../../app/hooks';
 
 // Stripe loads only on this page, when the form is shown (DESIGN rule 7).
@@ -79,8 +80,14 @@ export function CardPaymentPage() {
               </div>
               {(confirmation === 'error' || intentError !== null) && (
                 <p role="alert">
+                  {/* Issue 39: the reason in the page's words (Stripe's sentence and the intent's stored
+                      message may be in another language): a known code of the confirmation, else in general. */}
                   {t('cardPayment.error', {
-                    errorMessage: error?.message || intentError || t('paymentMethods.stripe.unknownError'),
+                    errorMessage: t(
+                      confirmation === 'error'
+                        ? providerErrorKey(error?.message, 'stripe')
+                        : 'paymentErrors.cardFailed',
+                    ),
                   })}
                 </p>
               )}

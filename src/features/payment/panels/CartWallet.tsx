@@ -85,7 +85,7 @@ function CartWalletButtons({ paymentMethodId }: { paymentMethodId: string }) {
     const outcome = await confirmCard(stripe, elements, started.clientSecret);
     if (outcome.kind === 'failed')
       dispatch(
-        paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.message ?? '' } }),
+        paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.code ?? '' } }),
       );
   };
 

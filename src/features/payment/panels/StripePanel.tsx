@@ -37,7 +37,7 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
       if (outcome.kind === 'failed') {
         confirmed.current = null; // a restart reuses the server's pending payment: confirm it again
         dispatch(
-          paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.message ?? '' } }),
+          paymentActions.providerFailed({ error: { code: 'CARD_DECLINED', message: outcome.code ?? '' } }),
         );
       }
     });

@@ -2,11 +2,14 @@ import type { TFunction } from 'i18next';
 import type { ErrorInfo } from '../../../domain/types';
 import type { PaymentStatusName } from '../paymentSlice';
 import { RATE_LIMITED } from '../../../shared/api';
+import { providerErrorKey } from '../providerErrors';
 
 /**
  * The text for a payment that did not go through (§8): the customer sees why, in their language
  * (null where the cart page already says it).
- * Refusals made before any request carry a code; the provider's own message is passed on as is.
+ * Refusals made before any request carry a code of ours. Anything else is the provider's outcome (a declined
+ * card's code, the session's Swish or Viva code) or a refusal our server named: known ones in our own words,
+ * the rest as the provider's general failure, one language per sentence and never a code (issue 39).
  */
 export function paymentErrorText(
   t: TFunction,
@@ -31,11 +34,8 @@ export function paymentErrorText(
     case 'OUT_OF_STOCK':
       return null; // §8 the cart page says it once, under the payment section, with each line's stock
   }
-  if (!error?.message)
-    return provider === 'stripe' ? t('paymentMethods.stripe.unknownError') : t('error.unknown');
-  return provider === 'stripe'
-    ? t('paymentMethods.stripe.error', { errorMessage: error.message })
-    : t('paymentMethods.swish.error', { errorMessage: error.message });
+  if (!error) return provider === 'stripe' ? t('paymentMethods.stripe.unknownError') : t('error.unknown');
+  return t(providerErrorKey(error.message, provider));
 }
 
 /** States after which the customer may start again (§4: ERROR, FAILED and CANCELLED allow restart). */

@@ -3,8 +3,15 @@ import type { PaymentIntentResult, Stripe, StripeCardElement, StripeElements } f
 /** Stripe's locale for each of the shop's languages ('se' is Swedish here, see DESIGN: Intl). */
 export const STRIPE_LOCALE = { se: 'sv', en: 'en', fi: 'fi' } as const;
 
-/** How a card confirmation ended (DESIGN rule 6: Stripe objects stay here and in the panel). */
-export type CardOutcome = { kind: 'succeeded' } | { kind: 'failed'; message: string | null };
+/**
+ * How a card confirmation ended (DESIGN rule 6: Stripe objects stay here and in the panel). A failure keeps
+ * Stripe's code (its `decline_code`, else its `code`), which the page puts in its own words (issue 39,
+ * providerErrors.ts); Stripe's own sentence is not kept, as it may be in another language than the page's.
+ */
+export type CardOutcome = { kind: 'succeeded' } | { kind: 'failed'; code: string | null };
+
+/** The code of a Stripe.js error: the bank's reason when there is one, else Stripe's. */
+const codeOf = (error: { code?: string; decline_code?: string }) => error.decline_code ?? error.code ?? null;
 
 /**
  * Loads a script once (the demo's Stripe.js double; @stripe/stripe-js reuses an existing window.Stripe). A
@@ -73,12 +80,13 @@ async function outcomeAfterConfirm(
   clientSecret: string,
   first: PaymentIntentResult,
 ): Promise<CardOutcome> {
-  if (first.error) return { kind: 'failed', message: first.error.message ?? null };
+  if (first.error) return { kind: 'failed', code: codeOf(first.error) };
   if (first.paymentIntent.status !== 'requires_action') return { kind: 'succeeded' };
   const second = await stripe.handleNextAction({ clientSecret });
-  if (second.error) return { kind: 'failed', message: second.error.message ?? null };
+  if (second.error) return { kind: 'failed', code: codeOf(second.error) };
+  // Sent back for another card: the authentication was not passed.
   return second.paymentIntent?.status === 'requires_payment_method'
-    ? { kind: 'failed', message: null }
+    ? { kind: 'failed', code: 'payment_intent_authentication_failure' }
     : { kind: 'succeeded' };
 }
 
