@@ -252,20 +252,38 @@ describe('receipt e-mail', () => {
     expect(outbox[0]?.subject).toBe(`Kvitto ${receiptId} – Café Kanelbullen AB`);
     for (const text of [
       'Caffè latte',
-      '2 st * 48,00 kr',
-      '+ Vaniljsirap',
+      '2 st × 48,00 kr',
+      '1 × Vaniljsirap',
       'Moms 12 %',
       '11,36 kr',
       'Totalt',
       '175,00 kr',
-      'Betalt med Swish',
+      // Issue 39: the page's words ('Betalat med', not 'Betalt med') and the shop's clock, its zone named.
+      'Betalat med Swish',
       'Kontrollkod',
     ]) {
       expect(outbox[0]?.body).toContain(text);
     }
+    expect(outbox[0]?.body).not.toContain('*');
+    expect(outbox[0]?.body).toMatch(/Datum: \d{4}-\d{2}-\d{2} \d{2}:\d{2} (CET|CEST|GMT\+[12])/);
     const page = await c.get('/demo/outbox');
     expect(page.text).toContain('asa@example.com');
   });
+
+  it.each([
+    ['fi', 'Kuitti', 'Maksutapa: Swish', '2 kpl × 48,00 kr'],
+    ['en', 'Receipt', 'Paid by Swish', '2 pcs × 48,00 kr'],
+  ] as const)(
+    'issue 39: an e-mail sent from a page in %s is written in it, with the words of the page',
+    async (language, title, paidBy, line) => {
+      const res = await c.post(`${CAFE}/receipt/${receiptId}/email`, { email: 'asa@example.com', language });
+      expect(res.status).toBe(204);
+      const outbox = (await c.get('/demo/api/outbox')).json as { subject: string; body: string }[];
+      const mail = outbox.find((m) => m.subject.startsWith(title));
+      expect(mail?.body).toContain(paidBy);
+      expect(mail?.body).toContain(line);
+    },
+  );
 
   it.each(['not-an-email', 'a b@example.com', '', 'a@b'])(
     'refuses %j with 400 INVALID_EMAIL and writes nothing',

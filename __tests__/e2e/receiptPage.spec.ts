@@ -28,7 +28,7 @@ interface OutboxMail {
   body: string;
 }
 
-test('§2 the receipt page shows seller, lines as count * price, VAT, net, total, payment, date, register and control code; axe finds nothing', async ({
+test('§2 the receipt page shows seller, lines as count × price (issue 39), VAT, net, total, payment, date, register and control code; axe finds nothing', async ({
   page,
 }) => {
   const receiptId = await openFreshReceipt(page);
@@ -40,7 +40,7 @@ test('§2 the receipt page shows seller, lines as count * price, VAT, net, total
   await expect(receipt).toContainText('Organisation number: 559123-4567');
   await expect(receipt).toContainText('Storgatan 12');
   await expect(receipt).toContainText('111 22 Stockholm');
-  await expect(receipt).toContainText('2 pcs * 35,00 kr');
+  await expect(receipt).toContainText('2 pcs × 35,00 kr');
   await expect(receipt).toContainText('70,00 kr');
   // 12 % VAT included in 70,00 kr: 70 × (1 − 1/1.12) = 7,50 kr; net 62,50 kr.
   await expect(receipt).toContainText('VAT 12 %7,50 kr');
@@ -103,10 +103,11 @@ test('§2 §7 Download receipt opens the download endpoint, which answers the re
 }) => {
   const receiptId = await openFreshReceipt(page);
   const link = page.getByRole('link', { name: 'Download receipt' });
-  await expect(link).toHaveAttribute('href', `/api/v2/webshop/cafe/receipt/${receiptId}/download`);
+  // Issue 39: the PDF in the page's language.
+  await expect(link).toHaveAttribute('href', `/api/v2/webshop/cafe/receipt/${receiptId}/download?lng=en`);
   const pdf = page
     .context()
-    .waitForEvent('response', (r) => r.url().endsWith(`/receipt/${receiptId}/download`));
+    .waitForEvent('response', (r) => r.url().endsWith(`/receipt/${receiptId}/download?lng=en`));
   const popup = page.waitForEvent('popup');
   await link.click();
   const response = await pdf;

@@ -100,6 +100,11 @@ export type ReceiptResponse = v.InferOutput<typeof schemas.receiptResponseSchema
 
 export interface ReceiptEmailRequest {
   email: string;
+  /**
+   * _House rule_ (issue 39), optional: the language of the page that asks, so the e-mail reads as the page
+   * did ('se', 'en', 'fi'); without it a backend writes in the shop's own language.
+   */
+  language?: 'se' | 'en' | 'fi';
 }
 
 export interface ReferenceRequest {

@@ -78,7 +78,8 @@ describe('§2 receipt page', () => {
     expect(article).toHaveTextContent('556677-8899');
     expect(article).toHaveTextContent('111 22 Stockholm');
     expect(article).toHaveTextContent('08-123 45 67');
-    expect(article).toHaveTextContent('2 pcs * 45,00 kr');
+    // Issue 39: '×' for quantities, as for the extras.
+    expect(article).toHaveTextContent('2 pcs × 45,00 kr');
     expect(article).toHaveTextContent('1 × Oat milk');
     expect(article).toHaveTextContent('extra hot');
     // §9 line total = (45,00 + 5,00) × 2
@@ -126,11 +127,35 @@ describe('§2 receipt page', () => {
     expect(article).toHaveTextContent('21/11/2026');
   });
 
+  it("issue 39: the time is the shop's (Stockholm's), its zone named when the device keeps another", async () => {
+    await openReceipt();
+    // This machine's clock is not Stockholm's (Jest runs in UTC): 10:15 UTC is 11:15 in Stockholm.
+    expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).not.toBe('Europe/Stockholm');
+    expect(screen.getByRole('article')).toHaveTextContent('21/11/2026, 11:15 CET');
+  });
+
+  it("issue 39: on a device in the shop's zone, the time is shown without the zone", async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const spy = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'Europe/Stockholm' };
+    });
+    try {
+      await openReceipt();
+      const article = screen.getByRole('article');
+      expect(article).toHaveTextContent('21/11/2026, 11:15');
+      expect(article).not.toHaveTextContent('CET');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('the download button opens the receipt download endpoint', async () => {
     await openReceipt();
     expect(screen.getByRole('link', { name: 'Download receipt' })).toHaveAttribute(
       'href',
-      '/api/v2/webshop/cafe/receipt/r1/download',
+      '/api/v2/webshop/cafe/receipt/r1/download?lng=en',
     );
   });
 
@@ -148,7 +173,8 @@ describe('§2 receipt page', () => {
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
     finish();
     expect(await screen.findByText('The receipt has been sent')).toBeInTheDocument();
-    expect(emailReceipt).toHaveBeenCalledWith('cafe', 'r1', 'ada@example.com');
+    // Issue 39: the e-mail is written in the page's language.
+    expect(emailReceipt).toHaveBeenCalledWith('cafe', 'r1', 'ada@example.com', 'en');
   });
 
   it('§8 a failed e-mail says "Could not send receipt"', async () => {

@@ -391,10 +391,10 @@ describe('texts the spec quotes', () => {
     expect(flat.se.get(key)).toBe(text);
   });
 
-  it("the receipt line reads 'count st * price' with each language's unit (SPEC §2 receipt page)", () => {
-    expect(flat.se.get('receipt.countTimesPrice')).toBe('{{count}} st * {{price}}');
-    expect(flat.en.get('receipt.countTimesPrice')).toBe('{{count}} pcs * {{price}}');
-    expect(flat.fi.get('receipt.countTimesPrice')).toBe('{{count}} kpl * {{price}}');
+  it("the receipt line reads 'count st × price' with each language's unit (SPEC §2 receipt page; issue 39: ×, as the extras)", () => {
+    expect(flat.se.get('receipt.countTimesPrice')).toBe('{{count}} st × {{price}}');
+    expect(flat.en.get('receipt.countTimesPrice')).toBe('{{count}} pcs × {{price}}');
+    expect(flat.fi.get('receipt.countTimesPrice')).toBe('{{count}} kpl × {{price}}');
   });
 
   it("the reference placeholder is '01' in every language (SPEC §2 reference page)", () => {

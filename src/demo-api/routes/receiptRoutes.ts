@@ -35,17 +35,23 @@ function shopReceipt(ctx: DemoContext, shopId: string, receiptId: string): Store
   return found;
 }
 
-function viewOf(found: StoredReceipt): ReceiptView {
+/** The language a receipt is written in: the page's that asked (issue 39), else the shop's own. */
+function languageOf(found: StoredReceipt, asked: unknown): 'se' | 'en' | 'fi' {
+  if (asked === 'se' || asked === 'en' || asked === 'fi') return asked;
+  return found.shop.fixture.company.country === 'FINLAND' ? 'fi' : 'se';
+}
+
+function viewOf(found: StoredReceipt, language?: unknown): ReceiptView {
   return receiptView(found.receipt, {
-    finnish: found.shop.fixture.company.country === 'FINLAND',
+    language: languageOf(found, language),
     timeZone: found.shop.fixture.timeZone,
     currency: found.receipt.currency ?? found.shop.currency,
   });
 }
 
 /** PDF bytes of a stored receipt. */
-async function pdfOf(found: StoredReceipt): Promise<Uint8Array> {
-  const view = viewOf(found);
+async function pdfOf(found: StoredReceipt, language?: unknown): Promise<Uint8Array> {
+  const view = viewOf(found, language);
   return receiptPdf(view, {
     title: `${view.title} – ${found.receipt.name}`,
     date: new Date(found.receipt.dateCreated),
@@ -79,7 +85,7 @@ export function registerReceiptRoutes(app: FastifyInstance, ctx: DemoContext): v
       const email = request.body.email.trim();
       // The same "looks like an e-mail" rule as the SPA's form (§5), required here.
       if (validateField('email', email, { active: true, required: true })) throw badRequest('INVALID_EMAIL');
-      const view = viewOf(found);
+      const view = viewOf(found, request.body.language);
       ctx.db.transaction(() => {
         insertOutboxMail(
           ctx.db,
@@ -101,7 +107,8 @@ export function registerReceiptRoutes(app: FastifyInstance, ctx: DemoContext): v
     { schema: { params: receiptParams } },
     async (request, reply) => {
       const found = shopReceipt(ctx, request.params.shopId, request.params.receiptId);
-      const bytes = await pdfOf(found);
+      // The page's language (issue 39: `?lng`, as the page's link adds it), else the shop's.
+      const bytes = await pdfOf(found, (request.query as { lng?: unknown } | undefined)?.lng);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="kvitto-${found.receipt.receiptId}.pdf"`)

@@ -101,7 +101,7 @@ export const referenceBody = {
 export const emailBody = {
   type: 'object',
   required: ['email'],
-  properties: { email: S.text(254) },
+  properties: { email: S.text(254), language: { type: 'string', enum: ['se', 'en', 'fi'] } },
   additionalProperties: false,
 } as const;
 

@@ -187,7 +187,7 @@ export async function receiptPdf(
   };
   const clean = makeSanitizer(fonts);
   doc.setTitle(clean(meta.title));
-  doc.setLanguage(view.lang === 'fi' ? 'fi-FI' : 'sv-SE');
+  doc.setLanguage(view.lang);
   doc.setCreator('Demo-API');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(meta.date);

@@ -5,65 +5,32 @@
 import type { Currency, ReceiptResponse } from '../../contract';
 import { formatMoney } from '../../domain/money';
 import { lineTotal, receiptTotals } from '../../domain/receipt';
+import en from '../../../translations/en.json';
+import fi from '../../../translations/fi.json';
+import se from '../../../translations/se.json';
 
-interface Labels {
-  receipt: string;
-  orgNumber: string;
-  phone: string;
-  pieces: string;
-  vat: string;
-  net: string;
-  total: string;
-  payments: string;
-  date: string;
-  cashRegister: string;
-  controlUnit: string;
-  controlCode: string;
-  receiptNumber: string;
-  paidBy: string;
-  gross: string;
+type Language = 'se' | 'en' | 'fi';
+type Tree = { [key: string]: string | Tree };
+const TEXTS: Record<Language, Tree> = { se, en, fi };
+const INTL: Record<Language, string> = { se: 'sv-SE', en: 'en-GB', fi: 'fi-FI' };
+
+/**
+ * A text of the SPA's own translations (issue 39: the receipt reads the same on the page, in the PDF and in
+ * the e-mail), `{{name}}` filled in.
+ */
+function tr(language: Language, key: string, vars: Record<string, string | number> = {}): string {
+  let node: string | Tree | undefined = TEXTS[language];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`No text ${language}:${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(vars[name] ?? ''));
 }
 
-const SWEDISH: Labels = {
-  receipt: 'Kvitto',
-  orgNumber: 'Org.nr',
-  phone: 'Telefon',
-  pieces: 'st',
-  vat: 'Moms',
-  net: 'Netto',
-  total: 'Totalt',
-  payments: 'Betalning',
-  date: 'Datum',
-  cashRegister: 'Kassa',
-  controlUnit: 'Kontrollenhet',
-  controlCode: 'Kontrollkod',
-  receiptNumber: 'Kvittonummer',
-  paidBy: 'Betalt med',
-  gross: 'Brutto',
-};
-
-const FINNISH: Labels = {
-  receipt: 'Kuitti',
-  orgNumber: 'Y-tunnus',
-  phone: 'Puhelin',
-  pieces: 'kpl',
-  vat: 'ALV',
-  net: 'Veroton',
-  total: 'Yhteensä',
-  payments: 'Maksu',
-  date: 'Päivämäärä',
-  cashRegister: 'Kassa',
-  controlUnit: 'Valvontayksikkö',
-  controlCode: 'Tarkistuskoodi',
-  receiptNumber: 'Kuittinumero',
-  paidBy: 'Maksutapa',
-  gross: 'Verollinen',
-};
-
-const PAYMENT_NAMES: Record<string, string> = {
-  SWISH_TRADE: 'Swish',
-  VIVA_WALLET_WEB: 'Kort (Viva Wallet)',
-  STRIPE: 'Kort (Stripe)',
+/** The payment method names the receipt page shows (translations paymentMethods.names). */
+const PAYMENT_NAME_KEYS: Record<string, string> = {
+  SWISH_TRADE: 'paymentMethods.names.swish',
+  SWISH: 'paymentMethods.names.swish',
+  VIVA_WALLET_WEB: 'paymentMethods.names.vivaWallet',
+  STRIPE: 'paymentMethods.names.stripe',
 };
 
 /** A money amount line. */
@@ -75,7 +42,8 @@ interface ViewRow {
 
 /** Everything a receipt shows, already formatted. */
 export interface ReceiptView {
-  lang: 'sv' | 'fi';
+  /** BCP 47, for the PDF's language. */
+  lang: string;
   title: string;
   seller: string[];
   products: { title: string; quantity: string; total: string; extras: ViewRow[]; note: string | null }[];
@@ -85,64 +53,72 @@ export interface ReceiptView {
   footer: string[];
 }
 
-function rate(value: number, lang: 'sv' | 'fi'): string {
-  return `${value.toLocaleString(lang === 'fi' ? 'fi-FI' : 'sv-SE')} %`;
+function rate(value: number, language: Language): string {
+  return value.toLocaleString(INTL[language]);
 }
 
-/** Builds the view; `country`/`timeZone` choose the language and the clock shown. */
+/**
+ * Builds the view in `language` (the page's that asked, else the shop's: issue 39) with the shop's clock,
+ * its zone named (a reader of an e-mail or a PDF may be anywhere).
+ */
 export function receiptView(
   receipt: ReceiptResponse,
-  options: { finnish: boolean; timeZone: string; currency: Currency },
+  options: { language: Language; timeZone: string; currency: Currency },
 ): ReceiptView {
-  const lang = options.finnish ? 'fi' : 'sv';
-  const L = options.finnish ? FINNISH : SWEDISH;
+  const { language } = options;
+  const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
   const m = (amount: number) => formatMoney({ amount, currency: options.currency });
   const totals = receiptTotals(receipt.products);
-  const date = new Intl.DateTimeFormat(lang === 'fi' ? 'fi-FI' : 'sv-SE', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
+  const date = new Intl.DateTimeFormat(INTL[language], {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: options.timeZone,
+    timeZoneName: 'short',
   }).format(new Date(receipt.dateCreated));
+  const paymentName = (type: string) => (PAYMENT_NAME_KEYS[type] ? t(PAYMENT_NAME_KEYS[type]) : type);
   return {
-    lang,
-    title: `${L.receipt} ${receipt.receiptId}`,
+    lang: INTL[language].slice(0, 2),
+    title: `${t('receipt.title')} ${receipt.receiptId}`,
     seller: [
       receipt.name,
-      `${L.orgNumber}: ${receipt.organizationnumber}`,
+      t('receipt.orgNumber', { number: receipt.organizationnumber }),
       receipt.street,
       `${receipt.postalcode} ${receipt.city}`,
-      `${L.phone}: ${receipt.phone}`,
+      receipt.phone,
     ],
     products: receipt.products.map((p) => ({
       title: p.title,
-      quantity: `${p.count} ${L.pieces} * ${m(p.price)}`,
+      quantity: t('receipt.countTimesPrice', { count: p.count, price: m(p.price) }),
       total: m(lineTotal(p)),
       extras: p.deviations.map((d) => ({
-        text: `+ ${d.name} ${d.count ?? 1} ${L.pieces} * ${m(d.price)}`,
+        text: `${d.count ?? 1} × ${d.name}`,
         amount: m(d.price * (d.count ?? 1) * p.count * p.sizeOfItem),
         indent: true,
       })),
       note: p.description,
     })),
     vatRows: totals.vatByRate.map((row) => ({
-      text: `${L.vat} ${rate(row.rate, lang)} (${L.net} ${m(row.net)}, ${L.gross} ${m(row.gross)})`,
+      text: t('receipt.vatRate', { rate: rate(row.rate, language) }),
       amount: m(row.vat),
     })),
     totals: [
-      { text: L.net, amount: m(totals.net) },
-      { text: L.vat, amount: m(totals.vat) },
-      { text: L.total, amount: m(totals.total) },
+      { text: t('receipt.net'), amount: m(totals.net) },
+      { text: t('receipt.vat'), amount: m(totals.vat) },
+      { text: t('receipt.total'), amount: m(totals.total) },
     ],
     payments: receipt.paymentMethods.map((p) => ({
-      text: `${L.paidBy} ${PAYMENT_NAMES[p.type] ?? p.type}`,
+      text: t('receipt.paidBy', { method: paymentName(p.type) }),
       amount: m(p.amount),
     })),
     footer: [
-      `${L.receiptNumber}: ${receipt.receiptId}`,
-      `${L.date}: ${date}`,
-      `${L.cashRegister}: ${receipt.cashRegisterLabel}`,
-      `${L.controlUnit}: ${receipt.controlUnitSerial}`,
-      `${L.controlCode}: ${receipt.controlUnitResponse}`,
+      t('receipt.receiptNumber', { number: receipt.receiptId }),
+      `${t('receipt.date')}: ${date}`,
+      `${t('receipt.cashRegister')}: ${receipt.cashRegisterLabel}`,
+      `${t('receipt.controlUnit')}: ${receipt.controlUnitSerial}`,
+      `${t('receipt.controlCode')}: ${receipt.controlUnitResponse}`,
     ],
   };
 }

@@ -5,7 +5,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { validateField } from '../../domain/customerInfo';
 import { money } from '../../domain/money';
-import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
+import { deviationCount, lineTotal, receiptTotals, shopTimeZone } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
 import { formatDateTime, formatNumber, useLanguage } from '../../shared/i18n';
@@ -53,6 +53,8 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const lng = useLanguage();
   const theme = useTheme();
   const paymentName = usePaymentName();
+  // Issue 39: the shop's clock, as the PDF and the e-mail show it.
+  const timeZone = shopTimeZone(useAppSelector(selectCompany)?.country);
   const m = (amount: number, currency: Currency = receipt.currency) => (
     <Amount value={money(amount, currency)} />
   );
@@ -159,7 +161,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <dl css={[definitionsCss, { margin: `${space.md}px 0 0`, fontSize: fontSize.small, gap: space.xxs }]}>
         <div css={row}>
           <dt>{t('receipt.date')}</dt>
-          <dd>{formatDateTime(receipt.dateCreated, lng)}</dd>
+          <dd>{formatDateTime(receipt.dateCreated, lng, timeZone)}</dd>
         </div>
         <div css={row}>
           <dt>{t('receipt.cashRegister')}</dt>
@@ -192,6 +194,7 @@ function EmailReceipt({
   givenEmail: string;
 }) {
   const { t } = useTranslation();
+  const lng = useLanguage();
   const dispatch = useAppDispatch();
   const { email: status, emailError } = useAppSelector(selectReceiptState);
   const [email, setEmail] = useState(givenEmail);
@@ -200,7 +203,8 @@ function EmailReceipt({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!invalid) dispatch(receiptActions.emailRequested({ shopId, receiptId, email: email.trim() }));
+    if (!invalid)
+      dispatch(receiptActions.emailRequested({ shopId, receiptId, email: email.trim(), language: lng }));
   };
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="email-receipt" css={{ marginTop: space.xl }}>
@@ -267,6 +271,7 @@ function KioskTakeAway({ receiptId }: { receiptId: string }) {
 /** §2 receipt page after payment, with e-mail and download (on a kiosk: a QR code and "New order"). */
 export function ReceiptPage() {
   const { t } = useTranslation();
+  const lng = useLanguage();
   const theme = useTheme();
   const dispatch = useAppDispatch();
   const { webshopId = '', receiptId = '' } = useParams();
@@ -328,7 +333,12 @@ export function ReceiptPage() {
           {!kiosk.enabled && (
             <>
               <p css={{ marginTop: space.lg }}>
-                <ButtonLink href={downloadUrl} target="_blank" rel="noopener">
+                {/* The PDF in the page's words (issue 39). */}
+                <ButtonLink
+                  href={`${downloadUrl}?lng=${encodeURIComponent(lng)}`}
+                  target="_blank"
+                  rel="noopener"
+                >
                   {t('receipt.download')}
                 </ButtonLink>
               </p>

@@ -19,9 +19,10 @@ function* loadReceipt(action: ReturnType<typeof receiptActions.loadRequested>) {
 /** §8 receipt e-mail: failure 'receipt.emailError' (429: 'error.tooManyAttempts'), success 'receipt.emailSent'. */
 function* emailReceipt(action: ReturnType<typeof receiptActions.emailRequested>) {
   const api = yield* context('api');
-  const { shopId, receiptId, email } = action.payload;
+  const { shopId, receiptId, email, language } = action.payload;
   try {
-    yield call(api.emailReceipt, shopId, receiptId, email); // a write: not aborted (sagaEffects.ts)
+    // The e-mail reads as the page that sent it (issue 39). A write: not aborted (sagaEffects.ts).
+    yield call(api.emailReceipt, shopId, receiptId, email, language);
     yield put(receiptActions.emailSent());
   } catch (error) {
     yield put(receiptActions.emailFailed(toErrorInfo(error)));

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ErrorInfo, Receipt } from '../../domain/types';
 
@@ -43,7 +44,10 @@ const receiptSlice = createSlice({
     loadFailed(state, _action: PayloadAction<ErrorInfo>) {
       state.status = 'error';
     },
-    emailRequested(state, _action: PayloadAction<{ shopId: string; receiptId: string; email: string }>) {
+    emailRequested(
+      state,
+      _action: PayloadAction<{ shopId: string; receiptId: string; email: string; language?: Language }>,
+    ) {
       if (state.email === 'sending') return;
       state.email = 'sending';
       state.emailError = null;

@@ -155,17 +155,18 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
       return toReceipt(wire);
     },
 
-    /** POST .../receipt/{receiptId}/email with `{ email }`. */
+    /** POST .../receipt/{receiptId}/email with `{ email, language }` (the page's language: issue 39). */
     async emailReceipt(
       shopId: string,
       receiptId: string,
       email: string,
+      language?: 'se' | 'en' | 'fi',
       signal?: AbortSignal,
     ): Promise<void> {
       return http.request({
         method: 'POST',
         path: `${receipt(shopId, receiptId)}/email`,
-        body: { email },
+        body: language ? { email, language } : { email },
         signal,
       });
     },
