@@ -360,6 +360,29 @@ test.describe('nginx in front of the render server (src/ssr/nodeServer.ts, issue
     nginx?.stop();
   });
 
+  test("§1 issue 39: nginx keys a page by the browser's language, one of three, and never keeps a page under another language's key", async () => {
+    const { origin } = nginx!;
+    const get = (acceptLanguage: string) =>
+      fetch(`${origin}/closed?table=3`, { headers: { 'Accept-Language': acceptLanguage } });
+    const swedish = await get('sv-SE,sv;q=0.9,en-US;q=0.8,en;q=0.7');
+    expect(swedish.headers.get('content-language'), renderLog).toBe('sv');
+    expect(swedish.headers.get('x-cache-status')).toBe('MISS');
+    // The page still tells other caches what it varies on; nginx's own key is the language.
+    expect(swedish.headers.get('vary')).toContain('Accept-Language');
+    // Another Swedish browser, another header: the same page, from the cache.
+    const another = await get('sv');
+    expect(another.headers.get('x-cache-status')).toBe('HIT');
+    expect(another.headers.get('content-language')).toBe('sv');
+    // A header not listed by preference: nginx reads 'en' first, the render picks 'fi' by q. The Finnish
+    // page is answered and not kept, so English visitors never get it from the cache.
+    const unordered = await get('en-GB;q=0.8, fi;q=0.9');
+    expect(unordered.headers.get('content-language')).toBe('fi');
+    const english = await get('en-US');
+    expect(english.headers.get('content-language')).toBe('en');
+    expect(english.headers.get('x-cache-status')).toBe('MISS');
+    await Promise.all([swedish, another, unordered, english].map((r) => r.text()));
+  });
+
   test('store pages come rendered and cached per language; with the render server gone, nginx serves the cached page, or index.html', async ({
     page,
   }) => {
