@@ -164,14 +164,3 @@ export function receiptTotals(products: ReceiptLineInput[]): ReceiptTotals {
     .map(([rate, entry]) => ({ rate, vat: entry.vat, net: entry.gross - entry.vat, gross: entry.gross }));
   return { total, vat, net: total - vat, vatByRate };
 }
-
-/**
- * The time zone a shop keeps its clock in (issue 39: a receipt's times read the same on the page, in the PDF
- * and in the e-mail): Finnish shops Helsinki's, every other Stockholm's.
- *
- * @param country - the company's country (§3)
- * @returns an IANA time zone
- */
-export function shopTimeZone(country: string | null | undefined): string {
-  return country === 'FINLAND' ? 'Europe/Helsinki' : 'Europe/Stockholm';
-}

@@ -75,12 +75,11 @@
     return match && Object.prototype.hasOwnProperty.call(aliases, match[1]) ? aliases[match[1]] : null;
   }
 
-  // As preferredLanguage: the first browser tag whose primary subtag is one of the preference aliases.
+  // As preferredLanguage: the first browser tag that names one of ours, Northern Sami's subtag aside.
   function preferredLanguage(tags) {
-    var aliases = rule.preferences || {};
     for (var i = 0; i < tags.length; i++) {
-      var match = typeof tags[i] === 'string' && new RegExp(rule.tag).exec(tags[i].trim().toLowerCase());
-      if (match && Object.prototype.hasOwnProperty.call(aliases, match[1])) return aliases[match[1]];
+      var lng = parseLanguage(tags[i]);
+      if (lng && new RegExp(rule.tag).exec(tags[i].trim().toLowerCase())[1] !== rule.sami) return lng;
     }
     return null;
   }

@@ -7,7 +7,7 @@ import { MONEY_LOCALE } from '../domain/money';
 import {
   htmlLang,
   intlLocale,
-  LANGUAGE_RULE,
+  languageRule,
   SUPPORTED_LANGUAGES,
   type Language,
 } from '../shared/i18n/languages';
@@ -35,7 +35,7 @@ const byLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
  */
 export function earlyStartSettings(texts: (language: Language) => LoadingTexts) {
   return {
-    language: LANGUAGE_RULE,
+    language: languageRule(),
     notShops: NOT_SHOP_SEGMENTS,
     locales: { money: MONEY_LOCALE, ...byLanguage(intlLocale) },
     loading: byLanguage((language) => {

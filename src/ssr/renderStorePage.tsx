@@ -104,11 +104,11 @@ export function renderTarget(request: Request): RenderTarget | null {
   if (shopId === null || NOT_SHOP_SEGMENTS.includes(shopId) || /\.[a-z0-9]+$/i.test(shopId)) return null;
   // A kiosk address switches kiosk mode on (or keeps it): the kiosk's own screens are drawn by the client.
   if (['1', 'true'].includes(url.searchParams.get('kiosk') ?? '')) return null;
-  const language = visitorLanguageOf({
+  const language = visitorLanguageOf(
     // §1's sources a server can see: `?lng`, then the `i18next` cookie.
-    named: [url.searchParams.get(LANGUAGE_SOURCES.query), languageCookie(request.headers.get('cookie'))],
-    preferences: acceptedLanguages(request.headers.get('accept-language')),
-  });
+    [url.searchParams.get(LANGUAGE_SOURCES.query), languageCookie(request.headers.get('cookie'))],
+    acceptedLanguages(request.headers.get('accept-language')),
+  );
   return { shopId, language };
 }
 

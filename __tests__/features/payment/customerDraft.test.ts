@@ -4,9 +4,10 @@
  * when the customer clears it and at a kiosk's reset. A real store with its sagas; the tab's storage is the
  * one the app hands them (sessionStorage), and nothing else is written.
  */
-import { customerLeft } from '../../../src/features/kiosk/kioskEvents';
+import { resetKiosk } from '../../../src/features/kiosk/kioskSagas';
 import { paymentActions } from '../../../src/features/payment/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { session } from '../../helpers/fixtures';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { testStore } from '../../helpers/testStore';
 
@@ -64,7 +65,14 @@ describe('§3 issue 39: typed details survive in the tab', () => {
   it('are forgotten when the payment completes', () => {
     const first = tab();
     type(first.store, 'name', 'Anna');
-    first.store.dispatch(paymentActions.completed({ receiptId: 'r1' }));
+    // The session says the payment completed: the receipt is shown (pendingSagas.ts completeIfPaid).
+    first.store.dispatch(
+      sessionActions.loaded({
+        shopId: 'cafe',
+        session: session({ paymentStatus: 'COMPLETED', paymentId: 'p1', receiptId: 'r1' }),
+      }),
+    );
+    expect(first.navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
     expect(first.storage.data.has('customer.draft')).toBe(false);
     expect(tab(first.storage).store.getState().payment.customer.name).toBe('');
   });
@@ -73,7 +81,9 @@ describe('§3 issue 39: typed details survive in the tab', () => {
     const first = tab();
     type(first.store, 'name', 'Anna');
     type(first.store, 'phone', '0701234567');
-    first.store.dispatch(paymentActions.customerCleared());
+    // 'Clear my details' empties each field (CustomerInfoForm.tsx).
+    type(first.store, 'name', '');
+    type(first.store, 'phone', '');
     expect(first.store.getState().payment.customer).toMatchObject({ name: '', phone: '' });
     expect(first.storage.data.has('customer.draft')).toBe(false);
   });
@@ -81,7 +91,9 @@ describe('§3 issue 39: typed details survive in the tab', () => {
   it("are forgotten at a kiosk's reset (its next customer starts empty)", () => {
     const first = tab();
     type(first.store, 'name', 'Anna');
-    first.store.dispatch(customerLeft());
+    // The kiosk's reset (kioskSagas.ts): nothing pending to cancel, so the customer leaves at once.
+    first.store.injectSagas([resetKiosk]);
+    expect(first.store.getState().payment.customer.name).toBe('');
     expect(first.storage.data.has('customer.draft')).toBe(false);
     expect(tab(first.storage).store.getState().payment.customer.name).toBe('');
   });

@@ -5,7 +5,7 @@ import type { PageSignals } from '../../shared/pageSignals';
 import { context } from '../../shared/sagaEffects';
 import { keepServiceWorker, takeWaitingUpdate } from '../../shared/serviceWorker/page';
 import { cartSynced } from '../cart';
-import { cancelPayment, forgetCustomer } from '../payment';
+import { cancelPayment, DRAFT_KEY, forgetCustomer } from '../payment';
 import { connectionWatch } from './kioskConnection';
 import { idleRule, type IdleFacts, type IdleRule } from './kioskIdle';
 import { kioskAddress } from './kioskAddress';
@@ -72,6 +72,7 @@ export function* resetKiosk() {
   yield put(kioskActions.customerLeft());
   const storage = yield* context('storage');
   yield call(forgetCustomer, storage);
+  yield call(forgetCustomer, storage, DRAFT_KEY); // issue 39: nothing the last customer typed stays in the tab
   if (!shopId) {
     yield put(kioskActions.resetEnded());
     return;

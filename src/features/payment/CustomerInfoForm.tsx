@@ -1,3 +1,4 @@
+import { createSelector } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/hooks';
 import type { InputHTMLAttributes } from 'react';
@@ -57,21 +58,28 @@ function CustomerInfoField({
   );
 }
 
-/** Something is typed in 'your info' (only this flag re-renders the form, not each keystroke). */
-const selectAnythingTyped = (state: RootState) =>
-  Object.values(state.payment.customer).some((value) => value !== '');
+/** The fields the customer has typed something in (only this list re-renders the form, not each keystroke). */
+const selectTypedFields = createSelector([(state: RootState) => state.payment.customer], (customer) =>
+  (Object.keys(customer) as CustomerField[]).filter((field) => customer[field] !== ''),
+);
 
 /**
- * Issue 39: empties 'your info' and forgets it in the tab's storage (what is typed is kept there until the
- * payment completes; a phone may be shared).
+ * Issue 39: empties 'your info', which the tab's storage then forgets (customerDraft.ts: nothing typed, nothing
+ * kept). Each field is changed as if the customer had emptied it, so a started payment is dropped as for any
+ * change of the details (§4).
  */
 function ClearDetailsButton() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const typed = useAppSelector(selectAnythingTyped);
-  if (!typed) return null;
+  const typed = useAppSelector(selectTypedFields);
+  if (typed.length === 0) return null;
   return (
-    <Button variant="secondary" onClick={() => dispatch(paymentActions.customerCleared())}>
+    <Button
+      variant="secondary"
+      onClick={() => {
+        for (const field of typed) dispatch(paymentActions.customerFieldChanged({ field, value: '' }));
+      }}
+    >
       {t('cart.clearDetails')}
     </Button>
   );

@@ -1,5 +1,5 @@
 import type { CustomerField } from '../../domain/types';
-import type { KeyValueStorage } from './customerStorage';
+import { DRAFT_KEY, type KeyValueStorage } from './customerStorage';
 
 /**
  * Issue 39: what a customer has typed in 'your info' survives a reload, a language change and a trip to
@@ -8,7 +8,7 @@ import type { KeyValueStorage } from './customerStorage';
  * reset; it is never written anywhere else (no local storage, no cookie; the server sees it only in a
  * payment's start, as before).
  */
-const KEY = 'customer.draft';
+const KEY = DRAFT_KEY;
 const FIELDS: CustomerField[] = ['name', 'email', 'phone', 'extraInfo', 'postalCode', 'address', 'city'];
 /** No field holds more (the form's longest maxLength). */
 const MAX_LENGTH = 500;
@@ -47,14 +47,5 @@ export function loadDraft(
     return Object.keys(customer).length > 0 ? customer : null;
   } catch {
     return null;
-  }
-}
-
-/** Forgets what was typed (paid, cleared, or a kiosk's next customer). */
-export function forgetDraft(storage: KeyValueStorage): void {
-  try {
-    storage.removeItem(KEY);
-  } catch {
-    // nothing stored
   }
 }

@@ -51,10 +51,16 @@ export function loadCustomer(
   }
 }
 
-/** Drops the kept details (the payment was cancelled or completed). */
-export function forgetCustomer(storage: KeyValueStorage): void {
+/** Where the tab keeps what the customer typed (issue 39, customerDraft.ts; the cart page's code writes it). */
+export const DRAFT_KEY = 'customer.draft';
+
+/**
+ * Drops the kept details (the payment was cancelled or completed), or with `key` {@link DRAFT_KEY} what the
+ * customer typed (issue 39: paid, or a kiosk's next customer).
+ */
+export function forgetCustomer(storage: KeyValueStorage, key = KEY): void {
   try {
-    storage.removeItem(KEY);
+    storage.removeItem(key);
   } catch {
     // nothing stored
   }

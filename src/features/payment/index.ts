@@ -3,7 +3,7 @@
  * outside this folder, see eslint.config.mjs). Events live in their own `*Events.ts` modules.
  */
 export { Checkout } from './Checkout';
-export { forgetCustomer } from './customerStorage';
+export { DRAFT_KEY, forgetCustomer } from './customerStorage';
 export type { KeyValueStorage } from './customerStorage';
 export { cancelPayment } from './pendingSagas';
 export { selectCustomerEmail } from './paymentSelectors';

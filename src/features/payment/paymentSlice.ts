@@ -204,12 +204,6 @@ const paymentSlice = createSlice({
     customerFieldTouched(state, action: PayloadAction<CustomerField>) {
       state.touched[action.payload] = true;
     },
-    /** Issue 39: the customer cleared 'your info': every field empty, no message shown. */
-    customerCleared(state) {
-      const { isMobile: _mobile, ...empty } = emptyCustomerInfo();
-      state.customer = empty;
-      state.touched = {};
-    },
     /** Details remembered from before a reload or a provider's redirect; what is typed already wins. */
     customerRestored(state, action: PayloadAction<Partial<Record<CustomerField, string>>>) {
       for (const [field, value] of Object.entries(action.payload) as [CustomerField, string][]) {

@@ -16,9 +16,7 @@ import { pollPause } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { CART_CHANGES, forgetUnsavedCart, refreshSession } from '../cart';
 import { sessionActions } from '../session';
-import { forgetDraft, loadDraft, saveDraft } from './customerDraft';
-import { forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
-import { customerLeft } from '../kiosk/kioskEvents';
+import { DRAFT_KEY, forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
 import { paymentActions, paymentIdOf, type PaymentMachine, type PaymentState } from './paymentSlice';
 import type { RootState } from '../../app/hooks';
 
@@ -53,7 +51,6 @@ const CHANGES = [
   paymentActions.cancelClicked.type,
   paymentActions.methodSelected.type,
   paymentActions.customerFieldChanged.type,
-  paymentActions.customerCleared.type,
   ...CART_CHANGES,
 ];
 /** §4 everything that drops a pending payment. */
@@ -270,6 +267,7 @@ function* completeIfPaid() {
   yield put(paymentActions.completed({ receiptId }));
   const storage = yield* context('storage');
   yield call(forgetCustomer, storage);
+  yield call(forgetCustomer, storage, DRAFT_KEY); // issue 39: paid, so what was typed is forgotten too
   yield call(forgetUnsavedCart, storage, shopId); // paid: nothing of it may come back after a reload
   yield call(navigate, `/${encodeURIComponent(shopId)}/receipt/${encodeURIComponent(receiptId)}`, {
     replace: true,
@@ -313,40 +311,8 @@ function* restoreCustomer(action: ReturnType<typeof sessionActions.loaded>) {
     yield put(paymentActions.customerRestored(stored));
 }
 
-/** Issue 39: what is typed is kept in the tab's storage as it is typed (customerDraft.ts). */
-function* keepDraft() {
-  const { shopId, customer }: PaymentState = yield select((s: RootState) => s.payment);
-  if (shopId) yield call(saveDraft, yield* context('storage'), shopId, customer);
-}
-
-/** Issue 39: entering a shop's pages (a reload, a language's new page, another page) brings back what was typed. */
-function* restoreDraft(action: ReturnType<typeof sessionActions.loadRequested>) {
-  const stored: ReturnType<typeof loadDraft> = yield call(
-    loadDraft,
-    yield* context('storage'),
-    action.payload.shopId,
-  );
-  if (stored) yield put(paymentActions.customerRestored(stored));
-}
-
-/** Issue 39: paid, or a kiosk's customer gone: nothing typed stays in the tab. */
-function* dropDraft() {
-  yield call(forgetDraft, yield* context('storage'));
-}
-
 /** The payment rules that hold on every page of the shop (starting a payment is the cart page's: startSagas.ts). */
 export function* paymentSaga() {
-  // takeEvery: each is synchronous and writes the whole current state, so the last one wins.
-  yield takeEvery(
-    [
-      paymentActions.customerFieldChanged.type,
-      paymentActions.customerCleared.type,
-      paymentActions.customerRestored.type,
-    ],
-    keepDraft,
-  );
-  yield takeEvery(sessionActions.loadRequested.type, restoreDraft);
-  yield takeEvery([paymentActions.completed.type, customerLeft.type], dropDraft);
   // takeEvery: both are synchronous; every started payment is remembered, every session answer may bring one back.
   yield takeEvery(paymentActions.started.type, rememberCustomer);
   yield takeEvery(sessionActions.loaded.type, restoreCustomer);

@@ -15,6 +15,7 @@ import { callAbortable, context } from '../../shared/sagaEffects';
 import { cartSynced, refreshSession, selectCartItems, selectCartTotal } from '../cart';
 import { sessionActions } from '../session';
 import { selectTheme, shopActions } from '../shop';
+import { loadDraft, saveDraft } from './customerDraft';
 import { loadCustomer } from './customerStorage';
 import { cancelOnServer, cancelPayment, pollDelay, selectMachine, selectShopId } from './pendingSagas';
 import { selectCanChoosePayment, selectSwishMode, type SwishMode } from './paymentSelectors';
@@ -303,7 +304,34 @@ function* arrivalSaga() {
 }
 
 /** The cart page's payment flow: started once, when the cart page first renders (app/router.tsx). */
+/** Issue 39: what is typed is kept in the tab's storage as it is typed (customerDraft.ts). */
+function* keepDraft() {
+  const { shopId, customer }: PaymentState = yield select((s: RootState) => s.payment);
+  if (shopId) yield call(saveDraft, yield* context('storage'), shopId, customer);
+}
+
+/**
+ * Issue 39: what was typed in this tab comes back once the cart page (the one page with 'your info') runs,
+ * after a reload, a language's new page or a trip to another page; and on entering another shop's pages.
+ */
+function* restoreDraft(shopId: string | null) {
+  if (!shopId) return;
+  const stored: ReturnType<typeof loadDraft> = yield call(loadDraft, yield* context('storage'), shopId);
+  if (stored) yield put(paymentActions.customerRestored(stored));
+}
+
 export function* paymentFlowSaga() {
+  yield call(restoreDraft, yield select(selectShopId));
+  // takeEvery: each is synchronous and writes the whole current state, so the last one wins.
+  yield takeEvery(
+    [paymentActions.customerFieldChanged.type, paymentActions.customerRestored.type],
+    keepDraft,
+  );
+  // takeEvery: each shop's pages bring back that shop's draft.
+  yield takeEvery(
+    sessionActions.loadRequested.type,
+    (action: ReturnType<typeof sessionActions.loadRequested>) => restoreDraft(action.payload.shopId),
+  );
   // takeLeading: a double tap on Pay starts one payment; the reducer ignores starts while LOADING too.
   yield takeLeading(paymentActions.startRequested.type, startPayment);
   // takeLeading: a double tap sends one request to the phone.

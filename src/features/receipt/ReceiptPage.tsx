@@ -5,10 +5,10 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { validateField } from '../../domain/customerInfo';
 import { money } from '../../domain/money';
-import { deviationCount, lineTotal, receiptTotals, shopTimeZone } from '../../domain/receipt';
+import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
-import { formatDateTime, formatNumber, useLanguage } from '../../shared/i18n';
+import { formatNumber, intlLocale, useLanguage, type Language } from '../../shared/i18n';
 import { fontSize, radius, space } from '../../shared/theme/tokens';
 import { Amount, AmountInText, amountRowStyle } from '../../shared/ui/Amount';
 import { Button, ButtonLink } from '../../shared/ui/Button';
@@ -42,6 +42,30 @@ function usePaymentName() {
       : line.type;
 }
 
+/**
+ * Issue 39: a receipt's time in the shop's clock, as the PDF and the e-mail show it, with the zone named when
+ * this device keeps another (Intl names a zone only with the fields spelt out, not with dateStyle).
+ */
+function shopTime(iso: string, lng: Language, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const named = new Intl.DateTimeFormat().resolvedOptions().timeZone !== timeZone;
+  return new Intl.DateTimeFormat(
+    intlLocale(lng),
+    named
+      ? {
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZone,
+          timeZoneName: 'short',
+        }
+      : { dateStyle: 'short', timeStyle: 'short', timeZone },
+  ).format(date);
+}
+
 const row = { display: 'flex', justifyContent: 'space-between', gap: space.md } as const;
 /** An extra or a discount under its line: smaller, indented. */
 const subRow = [amountRowStyle, { fontSize: fontSize.small, paddingLeft: space.md }] as const;
@@ -53,8 +77,10 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const lng = useLanguage();
   const theme = useTheme();
   const paymentName = usePaymentName();
-  // Issue 39: the shop's clock, as the PDF and the e-mail show it.
-  const timeZone = shopTimeZone(useAppSelector(selectCompany)?.country);
+  // Issue 39: the shop's clock (Helsinki's for a Finnish shop, else Stockholm's), as the PDF and the e-mail
+  // show it; its zone is named when this device keeps another clock.
+  const timeZone =
+    useAppSelector(selectCompany)?.country === 'FINLAND' ? 'Europe/Helsinki' : 'Europe/Stockholm';
   const m = (amount: number, currency: Currency = receipt.currency) => (
     <Amount value={money(amount, currency)} />
   );
@@ -161,7 +187,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <dl css={[definitionsCss, { margin: `${space.md}px 0 0`, fontSize: fontSize.small, gap: space.xxs }]}>
         <div css={row}>
           <dt>{t('receipt.date')}</dt>
-          <dd>{formatDateTime(receipt.dateCreated, lng, timeZone)}</dd>
+          <dd>{shopTime(receipt.dateCreated, lng, timeZone)}</dd>
         </div>
         <div css={row}>
           <dt>{t('receipt.cashRegister')}</dt>

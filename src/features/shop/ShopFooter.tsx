@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
@@ -5,9 +6,17 @@ import { config } from '../../shared/config';
 import { contentWidth, fontSize, mq, space, touchTarget } from '../../shared/theme/tokens';
 import { noMarginStyle, subheadingStyle } from '../../shared/ui/styles';
 import { selectIsKiosk } from '../kiosk';
-import { LanguageFooter } from './LanguageFooter';
+import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
+
+/**
+ * Issue 39: the phone's language choice, its own small chunk (the first screen's budget): the host renders it
+ * in the page, and it hydrates once its code is in (its Suspense boundary waits; nothing is drawn anew).
+ */
+const LanguageFooter = lazyWithRetry(
+  () => import(/* webpackChunkName: "language-choice" */ './LanguageFooter'),
+);
 
 /** A contact link on a line of its own: a touch target tall, its text 10 px down, about centred. */
 const contactLinkCss = { display: 'inline-block', minHeight: touchTarget.phone, paddingTop: 10 } as const;
@@ -47,7 +56,11 @@ export function ShopFooter({
       }}
     >
       {/* Issue 39: a phone's language choice (a kiosk's is in its header). */}
-      {!kiosk && <LanguageFooter />}
+      {!kiosk && (
+        <Suspense fallback={null}>
+          <LanguageFooter />
+        </Suspense>
+      )}
       <section aria-labelledby="company-details">
         <h2 id="company-details" css={subheadingStyle}>
           {t('shop.companyDetails')}

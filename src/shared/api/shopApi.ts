@@ -166,7 +166,7 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
       return http.request({
         method: 'POST',
         path: `${receipt(shopId, receiptId)}/email`,
-        body: language ? { email, language } : { email },
+        body: { email, language },
         signal,
       });
     },

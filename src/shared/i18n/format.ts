@@ -32,27 +32,12 @@ const dateTimeFormat = (lng: Language, options: Intl.DateTimeFormatOptions) =>
  *
  * @param iso - an ISO 8601 date-time string (as the store holds dates)
  * @param lng - the product language
- * @param timeZone - the clock to show it in (issue 39: a shop's); named after the time when this device keeps
- *   another one. Without it, the reader's own.
  * @returns the formatted text, or the input unchanged when it is not a valid date
  */
-export function formatDateTime(iso: string, lng: Language, timeZone?: string): string {
+export function formatDateTime(iso: string, lng: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  if (!timeZone) return dateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short' }).format(date);
-  // Issue 39: in the shop's clock; its zone is named when this device keeps another one (Intl names a zone
-  // only with the fields spelt out, not with dateStyle).
-  if (new Intl.DateTimeFormat().resolvedOptions().timeZone === timeZone)
-    return dateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
-  return dateTimeFormat(lng, {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(date);
+  return dateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 /**

@@ -89,21 +89,15 @@ const storedLanguage = {
  * page rendered by the host was written in (its `<html lang>`, so it hydrates as it is), then the browser's
  * preferred languages (issue 39), then English. `named` is what §1's sources named, or null.
  */
-function detectLanguage(): { language: Language; named: Language | null } {
-  if (typeof window === 'undefined') return { language: FALLBACK_LANGUAGE, named: null };
+function detectLanguage(): [language: Language, named: Language | null] {
+  if (typeof window === 'undefined') return [FALLBACK_LANGUAGE, null];
   const codes = [
     new URLSearchParams(window.location.search).get(LANGUAGE_SOURCES.query),
     languageCookie(document.cookie),
     storedLanguage.get(),
   ];
-  const rendered = document.getElementById(RENDERED_PAGE_ID)
-    ? (parseLanguage(document.documentElement.lang) ?? null)
-    : null;
-  const preferences = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return {
-    language: visitorLanguageOf({ named: codes, rendered, preferences }),
-    named: namedLanguage(codes),
-  };
+  const rendered = document.getElementById(RENDERED_PAGE_ID) && parseLanguage(document.documentElement.lang);
+  return [visitorLanguageOf(codes, navigator.languages, rendered), namedLanguage(codes)];
 }
 
 /** Keeps `<html lang>` in BCP 47 ('sv' for our 'se'), so screen readers read with the right voice. */
@@ -128,8 +122,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   }
   instance.on('languageChanged', syncHtmlLang);
 
-  const detected = options.lng ? { language: options.lng, named: options.lng } : detectLanguage();
-  const { named } = detected;
+  const [language, named] = options.lng ? [options.lng, options.lng] : detectLanguage();
   const config: InitOptions = {
     supportedLngs: SUPPORTED_LANGUAGES,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -137,7 +130,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
     load: 'currentOnly',
     ns: [NAMESPACE],
     defaultNS: NAMESPACE,
-    lng: detected.language,
+    lng: language,
     // React escapes rendered text itself; escaping here would show '&amp;' in shop names.
     interpolation: { escapeValue: false },
     returnNull: false,

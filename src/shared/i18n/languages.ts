@@ -44,6 +44,9 @@ const LANGUAGE_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_SOURCES.cookie}=([^;]*
  */
 const LANGUAGE_TAG = /^([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*$/;
 
+/** Northern Sami's primary subtag: our Swedish in §1's sources, but Sami in a browser's (BCP 47) tags. */
+const SAMI = 'se';
+
 /** The primary subtags that name one of our languages: 'sv' is Swedish to everyone but the product. */
 const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { se: 'se', sv: 'se', fi: 'fi', en: 'en' };
 
@@ -53,15 +56,19 @@ const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { se: 'se', sv: 'se
  *
  * Accepts the product codes, BCP 47 tags and POSIX-style tags, case-insensitively: 'se', 'sv',
  * 'sv-SE', 'sv_SE', 'sv-FI' → 'se'; 'fi', 'fi-FI' → 'fi'; 'en', 'en-GB', 'en_US' → 'en'. What is no tag
- * ('sv-', 'sv.UTF-8', 'sv-<b>') names none.
+ * ('sv-', 'sv.UTF-8', 'sv-<b>') names none. A browser's tag (`browser`: BCP 47 in `navigator.languages` or
+ * `Accept-Language`, issue 39) is read the same, but 'se' there is Northern Sami, not our Swedish.
  *
  * @param code - the raw code, possibly null or undefined
+ * @param browser - the code is one of a browser's preferred languages
  * @returns the product's language, or undefined if the code is not one of ours
  */
-export function parseLanguage(code: string | null | undefined): Language | undefined {
+export function parseLanguage(code: string | null | undefined, browser = false): Language | undefined {
   if (typeof code !== 'string') return undefined;
   const primary = LANGUAGE_TAG.exec(code.trim().toLowerCase())?.[1];
-  return primary !== undefined && Object.prototype.hasOwnProperty.call(LANGUAGE_ALIASES, primary)
+  return primary !== undefined &&
+    !(browser && primary === SAMI) &&
+    Object.prototype.hasOwnProperty.call(LANGUAGE_ALIASES, primary)
     ? LANGUAGE_ALIASES[primary]
     : undefined;
 }
@@ -86,21 +93,19 @@ export function languageCookie(cookies: string | null | undefined): string | nul
  * skipped: an unknown `?lng=xx` does not hide a cookie 'fi'.
  *
  * @param codes - the raw codes of the sources, first to last
+ * @param browser - they are a browser's preferred languages (parseLanguage)
  * @returns 'se', 'en' or 'fi', or null when none names one
  */
-export function namedLanguage(codes: readonly (string | null | undefined)[]): Language | null {
+export function namedLanguage(
+  codes: readonly (string | null | undefined)[],
+  browser = false,
+): Language | null {
   for (const code of codes) {
-    const lng = parseLanguage(code);
+    const lng = parseLanguage(code, browser);
     if (lng) return lng;
   }
   return null;
 }
-
-/**
- * The primary subtags of a browser's preferred languages (`navigator.languages`, `Accept-Language`) that name
- * one of ours. These are BCP 47 tags, where 'se' is Northern Sami: only 'sv' is Swedish here.
- */
-const PREFERENCE_ALIASES: Readonly<Record<string, Language>> = { sv: 'se', fi: 'fi', en: 'en' };
 
 /**
  * The first of a browser's preferred languages, most preferred first, that is one of ours (issue 39): a
@@ -110,37 +115,25 @@ const PREFERENCE_ALIASES: Readonly<Record<string, Language>> = { sv: 'se', fi: '
  * @param tags - BCP 47 tags in order of preference (`navigator.languages`, or `Accept-Language` sorted by q)
  * @returns 'se', 'en' or 'fi', or null when none of the tags is one of ours
  */
-export function preferredLanguage(tags: readonly (string | null | undefined)[]): Language | null {
-  for (const tag of tags) {
-    if (typeof tag !== 'string') continue;
-    const primary = LANGUAGE_TAG.exec(tag.trim().toLowerCase())?.[1];
-    if (primary !== undefined && Object.prototype.hasOwnProperty.call(PREFERENCE_ALIASES, primary))
-      return PREFERENCE_ALIASES[primary] ?? null;
-  }
-  return null;
-}
-
-/** What the visitor's language is chosen from, in the order {@link visitorLanguageOf} reads it. */
-export interface LanguageClues {
-  /** The raw codes of §1's sources a side can see, in §1's order (`?lng`, cookie, local storage). */
-  named: readonly (string | null | undefined)[];
-  /** The language the host rendered this page in (the client only: the page's data block). */
-  rendered?: Language | null;
-  /** The browser's preferred languages, most preferred first. */
-  preferences: readonly (string | null | undefined)[];
-}
+export const preferredLanguage = (tags: readonly (string | null | undefined)[]): Language | null =>
+  namedLanguage(tags, true);
 
 /**
  * The visitor's language (§1, issue 39), one rule for the host's render, the early start and the app: the
  * first of §1's sources that names one of ours; else the language the host rendered the page in (so a
  * rendered page hydrates as it is); else the browser's preferred languages; else English.
  *
+ * @param named - the raw codes of §1's sources a side can see, in §1's order (`?lng`, cookie, local storage)
+ * @param preferences - the browser's preferred languages, most preferred first
+ * @param rendered - the language the host rendered this page in (the client only), or null
  * @returns 'se', 'en' or 'fi'
  */
-export function visitorLanguageOf(clues: LanguageClues): Language {
-  return (
-    namedLanguage(clues.named) ?? clues.rendered ?? preferredLanguage(clues.preferences) ?? FALLBACK_LANGUAGE
-  );
+export function visitorLanguageOf(
+  named: readonly (string | null | undefined)[],
+  preferences: readonly (string | null | undefined)[],
+  rendered?: Language | null | false,
+): Language {
+  return namedLanguage(named) ?? (rendered || namedLanguage(preferences, true)) ?? FALLBACK_LANGUAGE;
 }
 
 /**
@@ -149,15 +142,15 @@ export function visitorLanguageOf(clues: LanguageClues): Language {
  * {@link parseLanguage} do, and {@link visitorLanguageOf} with `navigator.languages` (and the rendered page's
  * `<html lang>`) as {@link preferredLanguage} does.
  */
-export const LANGUAGE_RULE = {
+export const languageRule = () => ({
   query: LANGUAGE_SOURCES.query,
   cookie: LANGUAGE_COOKIE.source,
   storage: LANGUAGE_SOURCES.storage,
   tag: LANGUAGE_TAG.source,
   aliases: LANGUAGE_ALIASES,
-  preferences: PREFERENCE_ALIASES,
+  sami: SAMI,
   fallback: FALLBACK_LANGUAGE,
-};
+});
 
 /**
  * Maps any language code to one of the product's languages, falling back to English (SPEC §1).
