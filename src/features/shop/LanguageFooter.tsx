@@ -12,7 +12,7 @@ import { subheadingStyle } from '../../shared/ui/styles';
  * is remembered as §1 says (cookie `i18next` and local storage: setLanguage); an `?lng` in the address
  * follows it, so a reload keeps it. Nothing is reloaded: the cart and everything typed stay as they are.
  */
-export default function LanguageFooter() {
+export function LanguageFooter() {
   const { t, i18n } = useTranslation();
   const current = useLanguage();
   const [search, setSearch] = useSearchParams();

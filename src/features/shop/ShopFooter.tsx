@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
@@ -6,17 +5,9 @@ import { config } from '../../shared/config';
 import { contentWidth, fontSize, mq, space, touchTarget } from '../../shared/theme/tokens';
 import { noMarginStyle, subheadingStyle } from '../../shared/ui/styles';
 import { selectIsKiosk } from '../kiosk';
-import { lazyWithRetry } from '../../shared/lazyWithRetry';
+import { LanguageFooter } from './LanguageFooter';
 import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
-
-/**
- * Issue 39: the phone's language choice, its own small chunk (the first screen's budget): the host renders it
- * in the page, and it hydrates once its code is in (its Suspense boundary waits; nothing is drawn anew).
- */
-const LanguageFooter = lazyWithRetry(
-  () => import(/* webpackChunkName: "language-choice" */ './LanguageFooter'),
-);
 
 /** A contact link on a line of its own: a touch target tall, its text 10 px down, about centred. */
 const contactLinkCss = { display: 'inline-block', minHeight: touchTarget.phone, paddingTop: 10 } as const;
@@ -56,11 +47,7 @@ export function ShopFooter({
       }}
     >
       {/* Issue 39: a phone's language choice (a kiosk's is in its header). */}
-      {!kiosk && (
-        <Suspense fallback={null}>
-          <LanguageFooter />
-        </Suspense>
-      )}
+      {!kiosk && <LanguageFooter />}
       <section aria-labelledby="company-details">
         <h2 id="company-details" css={subheadingStyle}>
           {t('shop.companyDetails')}
