@@ -69,6 +69,38 @@ describe('§4 shop load', () => {
   });
 });
 
+describe('the shop in the state (issue 37: a production render skips deep freezing)', () => {
+  const loadedProduct = (store: ReturnType<typeof testStore>['store']) => {
+    store.dispatch(shopActions.renderedByHost({ shopId: 'cafe', data: shopData() }));
+    return store.getState().shop;
+  };
+
+  it('outside production a product cannot be changed in place: it is frozen all the way down', () => {
+    const shop = loadedProduct(testStore().store);
+    const bun = shop.products.entities.bun!;
+    expect(Object.isFrozen(bun)).toBe(true);
+    expect(Object.isFrozen(bun.deviationGroupIds)).toBe(true);
+    expect(() => {
+      (bun as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+  });
+
+  it('a production build freezes only the entity containers, which Immer then skips', () => {
+    const mode = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const shop = loadedProduct(testStore().store);
+      expect(Object.isFrozen(shop.products)).toBe(true);
+      expect(Object.isFrozen(shop.products.ids)).toBe(true);
+      expect(Object.isFrozen(shop.products.entities)).toBe(true);
+      // Immer left the products as they came: it neither walked nor froze the frozen container's contents.
+      expect(Object.isFrozen(shop.products.entities.bun)).toBe(false);
+    } finally {
+      process.env.NODE_ENV = mode;
+    }
+  });
+});
+
 describe('§2 shop layout decision order', () => {
   const displayOf = async (data = shopData(), s = session()) =>
     selectShopDisplayState((await loadedStore(data, s)).store.getState());
