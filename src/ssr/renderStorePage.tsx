@@ -59,19 +59,19 @@ export const RENDER_DEADLINE_MS = 1500;
 export const RENDERED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
 /**
- * After a shop read that failed (the API erred, answered nonsense or was slower than the shop's time limit),
- * how long a renderer answers that shop's pages with the static page without asking the API again (ms):
- * 5 s after one failure, twice as long after each failure in a row, at most a minute, until a read succeeds.
- * A struggling API is then asked about a shop about once a minute, as a cached page is renewed, rather than
- * by every visitor behind a stale page: with the API answering in 2 s, nginx's background renews asked it
- * ~4 times a second per page, each abandoned at 250 ms (issue 37, bench:crowd). A single slow answer costs
- * 5 s of static pages for pages not in the cache; stale pages keep being served meanwhile, and the static
- * page reads the shop itself. The Node render server has one renderer for its life; hosts that make one per
- * request (the Cloudflare worker, the demo server) do not rest.
+ * When a shop's reads keep failing (the API erred, answered nonsense or was slower than the shop's time
+ * limit; not a 404, not a visitor who left), the shop **rests**: after the third failure in a row a renderer
+ * answers its pages with the static page, without asking the API, for 5 s, twice as long after each further
+ * failure, at most a minute, until a read succeeds. A struggling API is then asked about a shop about once a
+ * minute rather than by every visitor behind a stale page: with the API answering in 2 s, nginx's background
+ * renews asked it ~4 times a second per page, each abandoned at 250 ms (issue 37, bench:crowd). One or two
+ * slow answers (a cold start, a loaded machine) cost nothing. Stale pages keep being served meanwhile, and
+ * the static page reads the shop itself. The Node render server has one renderer for its life; hosts that
+ * make one per request (the Cloudflare worker, the demo server) do not rest.
  */
-export const API_REST_MS = { first: 5_000, longest: 60_000 };
+export const API_REST = { afterFailures: 3, firstMs: 5_000, longestMs: 60_000 };
 
-/** Shops resting at most at once (the oldest is forgotten first): a bound on what a renderer remembers. */
+/** Failing shops a renderer remembers at most (the oldest is forgotten first). */
 const MAX_RESTING = 1_000;
 
 export interface RendererOptions {
@@ -250,15 +250,18 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
   const staticPage = () =>
     new Response(options.indexHtml, { headers: headers({ 'Content-Type': 'text/html; charset=utf-8' }) });
 
-  /** Shop → until when its pages are the static page without a read (Date.now() ms), and for how long. */
-  const resting = new Map<string, { until: number; ms: number }>();
-  const isResting = (shopId: string) => (resting.get(shopId)?.until ?? 0) > Date.now();
-  function rest(shopId: string) {
-    const before = resting.get(shopId);
-    const ms = before ? Math.min(before.ms * 2, API_REST_MS.longest) : API_REST_MS.first;
-    resting.delete(shopId);
-    resting.set(shopId, { until: Date.now() + ms, ms });
-    if (resting.size > MAX_RESTING) resting.delete(resting.keys().next().value!);
+  /** Shop → its failed reads in a row, and until when it rests (Date.now() ms) and for how long. */
+  const failing = new Map<string, { failures: number; until: number; ms: number }>();
+  const isResting = (shopId: string) => (failing.get(shopId)?.until ?? 0) > Date.now();
+  function readFailed(shopId: string) {
+    const before = failing.get(shopId) ?? { failures: 0, until: 0, ms: 0 };
+    const failures = before.failures + 1;
+    let ms = 0;
+    if (failures >= API_REST.afterFailures)
+      ms = before.ms ? Math.min(before.ms * 2, API_REST.longestMs) : API_REST.firstMs;
+    failing.delete(shopId);
+    failing.set(shopId, { failures, until: Date.now() + ms, ms });
+    if (failing.size > MAX_RESTING) failing.delete(failing.keys().next().value!);
   }
 
   async function shopOf(shopId: string, signal: AbortSignal): Promise<ShopData | null> {
@@ -271,12 +274,12 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
     );
     try {
       const shop = await api.getShop(shopId, AbortSignal.any([signal, limit.signal]));
-      resting.delete(shopId);
+      failing.delete(shopId);
       return shop;
     } catch (error) {
       if (error instanceof NetworkError && error.status === 404) return null;
       // The API's failure (not a visitor who left or a render past its deadline): let it rest.
-      if (!signal.aborted) rest(shopId);
+      if (!signal.aborted) readFailed(shopId);
       throw error;
     } finally {
       clearTimeout(timer);
