@@ -285,11 +285,20 @@ export function pageNow(page: Page): Promise<number> {
 }
 
 /**
- * Stops the page's clock (a second on from now, so the page cannot have passed that point already), so
- * nothing runs on by itself until the test moves time on.
+ * Stops the page's clock (a second on from now, so the page has not normally passed that point already), so
+ * nothing runs on by itself until the test moves time on. On a machine so loaded that the page's second ran
+ * out between reading its time and pausing it (Playwright refuses to pause in the past), it tries again from
+ * the page's new time.
  */
 export async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await pageNow(page)) + 1_000);
+  for (;;) {
+    try {
+      await page.clock.pauseAt((await pageNow(page)) + 1_000);
+      return;
+    } catch (error) {
+      if (!/fast-forward to the past/.test(String(error))) throw error;
+    }
+  }
 }
 
 /**
