@@ -1,7 +1,7 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { JOURNEYS } from '../../scripts/bill/model';
 import { test } from './helpers/test';
-import { emulateNavigator, IPHONE } from './helpers/devices';
+import { emulateNavigator, IPHONE, setVisibility } from './helpers/devices';
 import { pageNow, pauseClock } from './helpers/kiosk';
 import {
   approvePayment,
@@ -210,15 +210,6 @@ async function passTime(page: Page, until: number): Promise<number> {
     }
     await page.clock.fastForward(due - now);
   }
-}
-
-/** Sets what `document.visibilityState` (and `hidden`) says and fires `visibilitychange`, as the browser does. */
-async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
-  await page.evaluate((state) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
 }
 
 /**

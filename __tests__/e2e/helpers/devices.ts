@@ -97,3 +97,15 @@ export async function openDevice(
   await emulateNavigator(context, device);
   return { context, page: await context.newPage() };
 }
+
+/**
+ * Sets what `document.visibilityState` (and `hidden`) says and fires `visibilitychange`, as the browser does
+ * when a phone switches to another app (Swish) and back.
+ */
+export async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((state) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
