@@ -250,17 +250,15 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
   const staticPage = () =>
     new Response(options.indexHtml, { headers: headers({ 'Content-Type': 'text/html; charset=utf-8' }) });
 
-  /** Shop → its failed reads in a row, and until when it rests (Date.now() ms) and for how long. */
-  const failing = new Map<string, { failures: number; until: number; ms: number }>();
+  /** Shop → its failed reads in a row, and until when it rests (Date.now() ms). */
+  const failing = new Map<string, { failures: number; until: number }>();
   const isResting = (shopId: string) => (failing.get(shopId)?.until ?? 0) > Date.now();
   function readFailed(shopId: string) {
-    const before = failing.get(shopId) ?? { failures: 0, until: 0, ms: 0 };
-    const failures = before.failures + 1;
-    let ms = 0;
-    if (failures >= API_REST.afterFailures)
-      ms = before.ms ? Math.min(before.ms * 2, API_REST.longestMs) : API_REST.firstMs;
+    const failures = (failing.get(shopId)?.failures ?? 0) + 1;
+    const beyond = failures - API_REST.afterFailures;
+    const ms = beyond < 0 ? 0 : Math.min(API_REST.firstMs * 2 ** beyond, API_REST.longestMs);
     failing.delete(shopId);
-    failing.set(shopId, { failures, until: Date.now() + ms, ms });
+    failing.set(shopId, { failures, until: Date.now() + ms });
     if (failing.size > MAX_RESTING) failing.delete(failing.keys().next().value!);
   }
 
@@ -305,7 +303,7 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
 
   return async function renderStorePage(request: Request): Promise<Response> {
     const target = renderTarget(request);
-    // A shop whose read just failed: the static page at once, unreported (its failure was reported once).
+    // A resting shop: the static page at once, unreported (the failures that made it rest were reported).
     if (!target || isResting(target.shopId)) return staticPage();
     const controller = new AbortController();
     const visitorGone = () => controller.abort(request.signal.reason);
