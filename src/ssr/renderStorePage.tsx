@@ -27,7 +27,7 @@ import { App } from '../app/App';
 import { RENDERED_PAGE_ID, scriptJson, storePageShopId, type RenderedPage } from '../app/renderedPage';
 import { makeStore } from '../app/store';
 import type { ShopData } from '../domain/types';
-import { shopActions } from '../features/shop';
+import { shopActions } from '../features/shopState';
 import { createApi, NetworkError } from '../shared/api';
 import { initI18n } from '../shared/i18n';
 import {

@@ -5,8 +5,8 @@ import {
   selectProductById,
   selectShopDisplayState,
   selectTheme,
-} from '../../../src/features/shop/shopSelectors';
-import { shopActions } from '../../../src/features/shop/shopSlice';
+} from '../../../src/features/shopState/shopSelectors';
+import { shopActions } from '../../../src/features/shopState/shopSlice';
 import { session, shopData } from '../../helpers/fixtures';
 import { loadedStore, testStore, until } from '../../helpers/testStore';
 

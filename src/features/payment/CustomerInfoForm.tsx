@@ -4,12 +4,8 @@ import type { InputHTMLAttributes } from 'react';
 import type { CustomerField, InputRule } from '../../domain/types';
 import { TextField } from '../../shared/ui/TextField';
 import { selectIsKiosk } from '../kiosk';
-import {
-  selectCustomerFieldRules,
-  selectCustomerFieldValue,
-  selectVisibleCustomerErrorKey,
-} from './paymentSelectors';
-import { paymentActions } from './paymentSlice';
+import { paymentActions, selectCustomerFieldValue } from '../paymentState';
+import { selectCustomerFieldRules, selectVisibleCustomerErrorKey } from './paymentSelectors';
 
 /** Field order and the browser hints that let phones fill them in. */
 const FIELDS: { field: CustomerField; input: InputHTMLAttributes<HTMLInputElement> }[] = [
