@@ -2,7 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
+import { sep } from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { eslintPlugin as featuresPlugin, featureZones } from './scripts/featureRules.js';
 
 /**
  * The house plan's import direction (domain ← contract ← shared ← features ← app; the demo API and the
@@ -61,25 +63,21 @@ const layerZones = [
 ];
 
 /**
- * Feature isolation: from outside a feature, only its `index.ts` (actions, selectors, the components and
- * sagas it offers) and its `*Events.ts` modules (facts other slices react to; kept apart from index.ts
- * so a slice can react to another feature's event without importing that feature's slice, which would be
- * an import cycle) may be imported. Everything else in the folder is the feature's own business.
+ * A feature reads another feature's state only through the selectors that feature exports
+ * (`features/no-foreign-state`): the rule asks TypeScript where each property read comes from, so it sees a
+ * read however the state reached the code. Type information needs the file in the TypeScript project; the
+ * files linted this way are the feature files on disk (a text linted under a new name, as the lint tests
+ * do, is linted without this rule).
  */
-const features = readdirSync('./src/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const featureZones = features.map((feature) => ({
-  target: features.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
-  from: `./src/features/${feature}`,
-  except: [
-    './index.ts',
-    ...readdirSync(`./src/features/${feature}`)
-      .filter((f) => /Events\.ts$/.test(f))
-      .map((f) => `./${f}`),
-  ],
-  message: `Import the ${feature} feature through its index.ts (or its *Events.ts), not its internals.`,
-}));
+const featureFiles = readdirSync('./src/features', { recursive: true })
+  .filter((file) => /\.tsx?$/.test(file))
+  .map((file) => `src/features/${file.split(sep).join('/')}`);
+const featureState = {
+  files: featureFiles,
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  plugins: { features: featuresPlugin },
+  rules: { 'features/no-foreign-state': 'error' },
+};
 
 export default tseslint.config(
   {
@@ -128,11 +126,15 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      // The features' zones (scripts/featureRules.js, docs/architecture.md "Features"): from outside a
+      // feature only its index.ts may be imported, a feature imports only the features below it, and a slice
+      // imports no other feature (the events it answers besides its own come from src/shared/events.ts).
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones()] }],
       'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
       'import-x/no-duplicates': 'error',
     },
   },
+  featureState,
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {

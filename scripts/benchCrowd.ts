@@ -95,7 +95,9 @@ const KILL_AT_MS = 5_000;
 /** How long the API takes to answer in scenario 3. */
 const SLOW_API_MS = 2_000;
 /** The whole run, setup included, is stopped (and fails) after this long. */
-const RUN_LIMIT_MS = 150_000;
+const RUN_LIMIT_MS = 240_000;
+/** Tries to get a page rendered into the cache before a scenario (warm). */
+const WARM_TRIES = 30;
 
 /** A phone's first request for a page (no cookie: a fresh visitor). */
 const VISITOR_HEADERS = {
@@ -734,7 +736,8 @@ async function main(): Promise<boolean> {
 
   /**
    * Puts the café's page in each of `languages` into the cache. A render may fall back to index.html on a
-   * loaded machine (the shop's 250 ms), which nginx does not keep: then it is asked again, up to 10 times.
+   * loaded machine (the shop's 250 ms), which nginx does not keep: then it is asked again, once a second, up
+   * to 30 times (three failed reads in a row make the shop rest 5 s, a fourth 10 s more: API_REST).
    */
   async function warm(languages: Language[]): Promise<string> {
     const tries: string[] = [];
@@ -746,8 +749,9 @@ async function main(): Promise<boolean> {
           tries.push(`${language}${attempt > 1 ? ` (${attempt} tries)` : ''}`);
           break;
         }
-        if (attempt === 10) throw new Error(`warming /cafe?lng=${language}: not rendered in 10 tries`);
-        await sleep(200);
+        if (attempt === WARM_TRIES)
+          throw new Error(`warming /cafe?lng=${language}: not rendered in ${WARM_TRIES} tries`);
+        await sleep(1_000);
       }
     }
     return tries.join(', ');

@@ -43,13 +43,16 @@ const LANGUAGES = ['se', 'en', 'fi'] as const;
 
 type Render = (request: Request) => Promise<Response>;
 
-/** Every demo shop's GET shop answer, as the demo API gives it (stock of 20 where stock is limited). */
-function shopAnswers(): Map<string, string> {
+/**
+ * Every demo shop's GET shop answer, as the demo API gives it (stock of 20 where stock is limited), as the
+ * bytes a network answer brings: a render reads and decodes them, but is not charged for encoding them.
+ */
+function shopAnswers(): Map<string, Uint8Array<ArrayBuffer>> {
   const catalog = new ShopCatalog(demoShopFixtures());
   return new Map(
     catalog.all().map((shop) => {
       const stock = new Map(shop.fixture.products.map((product) => [product.id, 20]));
-      return [shop.shopId, JSON.stringify(buildShopResponse(shop, stock))];
+      return [shop.shopId, new TextEncoder().encode(JSON.stringify(buildShopResponse(shop, stock)))];
     }),
   );
 }
@@ -57,7 +60,7 @@ function shopAnswers(): Map<string, string> {
 /** The shop of an API path or page path; `-r{n}` suffixes (one cache key per request) name the same shop. */
 const shopOfSegment = (segment: string) => decodeURIComponent(segment).replace(/-r\d+$/, '');
 
-function answerFor(answers: Map<string, string>, url: string): Response {
+function answerFor(answers: Map<string, Uint8Array<ArrayBuffer>>, url: string): Response {
   const body = answers.get(shopOfSegment(new URL(url).pathname.split('/').pop() ?? ''));
   return body
     ? new Response(body, { headers: { 'Content-Type': 'application/json' } })
@@ -81,8 +84,8 @@ async function cpuOf(work: () => Promise<unknown> | unknown): Promise<number> {
 }
 
 /** The reference workload: the big shop's answer parsed and serialised again, CPU ms (median of 30). */
-async function reference(answers: Map<string, string>): Promise<number> {
-  const body = answers.get('bigshop')!;
+async function reference(answers: Map<string, Uint8Array<ArrayBuffer>>): Promise<number> {
+  const body = new TextDecoder().decode(answers.get('bigshop'));
   const samples: number[] = [];
   for (let i = 0; i < 40; i++) {
     const cpu = await cpuOf(() => JSON.stringify(JSON.parse(body)));
@@ -102,7 +105,7 @@ interface Row {
 }
 
 async function nodeRenders(
-  answers: Map<string, string>,
+  answers: Map<string, Uint8Array<ArrayBuffer>>,
 ): Promise<{ rows: Row[]; rss: number; heap: number }> {
   const { createStorePageRenderer } = (await import(
     pathToFileURL(path.resolve('dist-server/render.mjs')).href
@@ -149,12 +152,14 @@ async function nodeRenders(
 }
 
 /** A loopback API answering every shop from memory, at once. */
-async function instantApi(answers: Map<string, string>): Promise<{ origin: string; server: Server }> {
+async function instantApi(
+  answers: Map<string, Uint8Array<ArrayBuffer>>,
+): Promise<{ origin: string; server: Server }> {
   const server = createServer((request, response) => {
     void (async () => {
       const answer = answerFor(answers, `http://api${request.url ?? '/'}`);
       response.writeHead(answer.status, { 'Content-Type': 'application/json' });
-      response.end(await answer.text());
+      response.end(new Uint8Array(await answer.arrayBuffer()));
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -211,7 +216,9 @@ interface WorkerdRow {
   html: number;
 }
 
-async function workerdRenders(answers: Map<string, string>): Promise<{ rows: WorkerdRow[]; rss: number }> {
+async function workerdRenders(
+  answers: Map<string, Uint8Array<ArrayBuffer>>,
+): Promise<{ rows: WorkerdRow[]; rss: number }> {
   const api = await instantApi(answers);
   process.env.WRANGLER_SEND_METRICS = 'false';
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';

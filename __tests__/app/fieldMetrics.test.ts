@@ -2,11 +2,11 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { makeStore } from '../../src/app/store';
 import { funnelStep, type OpenAttempt } from '../../src/app/paymentFunnel';
 import { pageOf } from '../../src/app/fieldMetrics';
-import { paymentActions } from '../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../src/features/paymentState/paymentSlice';
 import { sessionActions } from '../../src/features/session/sessionSlice';
-import { shopActions } from '../../src/features/shop/shopSlice';
+import { shopActions } from '../../src/features/shopState/shopSlice';
 import { receiptActions } from '../../src/features/receipt/receiptSlice';
-import { customerLeft } from '../../src/features/kiosk/kioskEvents';
+import { customerLeft } from '../../src/shared/events';
 import type { PaymentAttempt } from '../../src/shared/reporting/fieldEvents';
 import { receipt, session, shopData } from '../helpers/fixtures';
 

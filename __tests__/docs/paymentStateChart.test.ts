@@ -17,7 +17,7 @@ import type { PaymentStatus, Session } from '../../src/domain/types';
 import { cartActions } from '../../src/features/cart/cartSlice';
 import { integrationActions } from '../../src/features/integration/integrationSlice';
 import { kioskActions } from '../../src/features/kiosk/kioskSlice';
-import { customerLeft } from '../../src/features/kiosk/kioskEvents';
+import { customerLeft } from '../../src/shared/events';
 import { passwordResetActions } from '../../src/features/passwordReset/passwordResetSlice';
 import { cardPaymentActions } from '../../src/features/payment/cardPaymentSlice';
 import {
@@ -25,11 +25,11 @@ import {
   paymentReducer,
   type PaymentState,
   type PaymentStatusName,
-} from '../../src/features/payment/paymentSlice';
+} from '../../src/features/paymentState/paymentSlice';
 import { receiptDownloadActions } from '../../src/features/receipt/receiptDownloadSlice';
 import { receiptActions } from '../../src/features/receipt/receiptSlice';
 import { sessionActions } from '../../src/features/session/sessionSlice';
-import { shopActions } from '../../src/features/shop/shopSlice';
+import { shopActions } from '../../src/features/shopState/shopSlice';
 import { paymentStatusSchema } from '../../src/contract/schemas';
 import { pageActions } from '../../src/shared/pageSignals';
 import { session as emptySession } from '../helpers/fixtures';

@@ -1,5 +1,6 @@
 import { expect, type Page, type Request, type Response } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
+import { setVisibility } from './helpers/devices';
 import {
   assistBar,
   expectEmptyStore,
@@ -94,15 +95,6 @@ async function installWakeLock(page: Page, { refuse = false } = {}): Promise<voi
 /** The stub's log of this tab so far. */
 function wakeLog(page: Page): Promise<string[]> {
   return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], WAKE_LOG);
-}
-
-/** Sets what `document.visibilityState` (and `hidden`) says and fires `visibilitychange`, as the browser does. */
-async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
-  await page.evaluate((state) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
 }
 
 /** Every error thrown in the page and not caught (unhandled rejections included), from now on. */

@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../../src/features/payment/customerStorage';
+import type { KeyValueStorage } from '../../src/features/paymentState/customerStorage';
 
 /** An in-memory stand-in for sessionStorage (one per test, nothing shared). */
 export function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {

@@ -1,5 +1,5 @@
 import type { RootState } from '../../src/app/store';
-import { paymentIdOf } from '../../src/features/payment/paymentSlice';
+import { paymentIdOf } from '../../src/features/paymentState/paymentSlice';
 
 /**
  * The payment machine read as the tests written before issue 24 read it (a flat `state` field with a hidden

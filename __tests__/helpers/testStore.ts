@@ -5,7 +5,7 @@ import { manualPageSignals } from '../../src/shared/pageSignals';
 import type { Api } from '../../src/shared/api';
 import type { Session, ShopData } from '../../src/domain/types';
 import { sessionActions } from '../../src/features/session/sessionSlice';
-import { shopActions } from '../../src/features/shop/shopSlice';
+import { shopActions } from '../../src/features/shopState/shopSlice';
 import { session as emptySession, shopData } from './fixtures';
 
 /** An Api whose every call fails loudly unless the test provides it. */

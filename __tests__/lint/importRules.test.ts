@@ -4,9 +4,9 @@
  * rule is tried on a planted violation, linted as if it were a file of the repository. ESLint's flat config
  * is an ES module, which Jest cannot load, so one child Node process lints all the cases.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { lintCases } from '../helpers/lintCases';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -41,30 +41,8 @@ const CASES = {
   ],
 } satisfies Record<string, [string, string]>;
 
-/** The rule ids ESLint reports for each case. */
-function lintCases(): Record<keyof typeof CASES, string[]> {
-  const script = `
-    import { ESLint } from 'eslint';
-    import path from 'node:path';
-    const cases = JSON.parse(process.env.LINT_CASES);
-    const eslint = new ESLint();
-    const out = {};
-    for (const [name, [file, code]] of Object.entries(cases)) {
-      const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
-      out[name] = result.messages.map((m) => m.ruleId ?? m.message);
-    }
-    process.stdout.write(JSON.stringify(out));
-  `;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    env: { ...process.env, LINT_CASES: JSON.stringify(CASES) },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as Record<keyof typeof CASES, string[]>;
-}
-
 describe('import rules (npm run lint)', () => {
-  const broken = lintCases();
+  const broken = lintCases(CASES);
 
   it('a feature importing another feature’s internals fails; the same name through its index.ts passes', () => {
     expect(broken.deepImport).toContain('import-x/no-restricted-paths');

@@ -11,7 +11,7 @@ import { put } from 'redux-saga/effects';
 import { cancelOnServer } from '../../src/features/payment/pendingSagas';
 import { receiptDownloadSaga } from '../../src/features/receipt/receiptDownloadSagas';
 import { receiptDownloadActions } from '../../src/features/receipt/receiptDownloadSlice';
-import { paymentActions } from '../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../src/features/paymentState/paymentSlice';
 import type { Session } from '../../src/domain/types';
 import { pageActions } from '../../src/shared/pageSignals';
 import type { SagaContext } from '../../src/shared/sagaContext';

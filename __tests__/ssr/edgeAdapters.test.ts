@@ -98,6 +98,32 @@ describe('the Cloudflare worker', () => {
     expect(late.headers.get('content-security-policy')).toBe("default-src 'self'");
   });
 
+  it('issue 37: a stale page is renewed by one visitor at a time, and a failed renew is tried again a minute later', async () => {
+    await get('/cafe');
+    now += 90_000;
+    apiUp = false;
+    await get('/cafe'); // starts a renew, which fails: the API is down
+    expect(apiCalls).toHaveLength(2);
+    const kept = () => store.get('https://shop.example/cafe?lng=en')!;
+    expect(kept().headers.has('x-renew-after')).toBe(true);
+    // Everyone in the next minute gets the stale page, and nobody asks the API again.
+    for (let i = 0; i < 5; i++) {
+      now += 10_000;
+      expect(await (await get('/cafe')).text()).toContain('<script id="rendered-page"');
+    }
+    expect(apiCalls).toHaveLength(2);
+    now += 10_000;
+    apiUp = true;
+    const renewing = await get('/cafe');
+    expect(renewing.headers.has('x-renew-after')).toBe(false);
+    expect(apiCalls).toHaveLength(3);
+    expect(kept().headers.has('x-renew-after')).toBe(false);
+    // Renewed: fresh for a minute again.
+    now += 30_000;
+    await get('/cafe');
+    expect(apiCalls).toHaveLength(3);
+  });
+
   it('another language is another page', async () => {
     await get('/cafe');
     await get('/cafe', { headers: { Cookie: 'i18next=fi' } });

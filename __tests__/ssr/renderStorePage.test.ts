@@ -6,7 +6,9 @@
  */
 import type * as ReactStatic from 'react-dom/static.edge';
 import {
+  API_REST,
   createStorePageRenderer,
+  DEFAULT_TIMEOUT_MS,
   RENDERED_CACHE_CONTROL,
   renderCacheKey,
   renderTarget,
@@ -490,5 +492,96 @@ describe('issue 37: what a render costs', () => {
     expect(prerender).toHaveBeenCalledTimes(1);
     expect(html).toContain('id="rendered-page"');
     expect(html).not.toContain('<!--$!');
+  });
+});
+
+describe('issue 37: a struggling API is asked about a shop about once a minute, not by every visitor', () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  /** An API whose shop answers are 500 until `healthy` is set. */
+  function failingApi() {
+    const api = { healthy: false };
+    const fetch = apiAnswering(() =>
+      api.healthy ? json(shopResponse()) : json({ name: 'INTERNAL_ERROR', errorCode: 'INTERNAL_ERROR' }, 500),
+    );
+    return { api, fetch };
+  }
+
+  it("after three failed reads in a row the shop's pages are the static page for 5 s without a read, unreported", async () => {
+    const { fetch } = failingApi();
+    const { render, onError } = renderer(fetch);
+    // One or two failures (a cold start, a loaded machine) cost nothing: the next page asks again.
+    await expectStaticPage(await render(page('/cafe')));
+    await expectStaticPage(await render(page('/cafe?lng=fi')));
+    await expectStaticPage(await render(page('/cafe?lng=se')));
+    expect(fetch).toHaveBeenCalledTimes(API_REST.afterFailures);
+    expect(onError).toHaveBeenCalledTimes(API_REST.afterFailures);
+    await expectStaticPage(await render(page('/cafe')));
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(onError).toHaveBeenCalledTimes(3);
+    // Another shop is asked as usual.
+    await render(page('/restaurant'));
+    expect(fetch).toHaveBeenCalledTimes(4);
+    await jest.advanceTimersByTimeAsync(API_REST.firstMs - 1);
+    await render(page('/cafe'));
+    expect(fetch).toHaveBeenCalledTimes(4);
+    await jest.advanceTimersByTimeAsync(1);
+    await render(page('/cafe'));
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('each further failure in a row doubles the rest, up to a minute; an answer ends it', async () => {
+    const { api, fetch } = failingApi();
+    const { render } = renderer(fetch);
+    const rests: number[] = [];
+    for (let i = 0; i < API_REST.afterFailures; i++) await render(page('/cafe'));
+    for (let reads = API_REST.afterFailures; reads < API_REST.afterFailures + 6; reads++) {
+      // Ask every second until the next read: how long the shop rested.
+      let waited = 0;
+      while (fetch.mock.calls.length === reads) {
+        await jest.advanceTimersByTimeAsync(1_000);
+        waited += 1_000;
+        await render(page('/cafe'));
+      }
+      rests.push(waited);
+    }
+    expect(rests).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000]);
+    await jest.advanceTimersByTimeAsync(API_REST.longestMs);
+    api.healthy = true;
+    expect((await render(page('/cafe'))).headers.get('Cache-Control')).toBe(RENDERED_CACHE_CONTROL);
+    // An answer ends it, and counting starts again: after two more failures the third page still asks.
+    api.healthy = false;
+    await render(page('/cafe'));
+    await render(page('/cafe'));
+    await render(page('/cafe'));
+    expect(fetch).toHaveBeenCalledTimes(API_REST.afterFailures + 6 + 1 + 3);
+  });
+
+  it('a visitor who went away, or a shop the API does not know, does not make the shop rest', async () => {
+    const never = apiAnswering(
+      (signal) =>
+        new Promise<Response>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(signal.reason)),
+        ),
+    );
+    const { render } = renderer(never);
+    for (let i = 0; i < API_REST.afterFailures; i++) {
+      const visitor = new AbortController();
+      const answered = render(page('/cafe', { signal: visitor.signal }));
+      await jest.advanceTimersByTimeAsync(10);
+      visitor.abort(new Error('the visitor went away'));
+      await answered;
+    }
+    const next = render(page('/cafe'));
+    await jest.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
+    await expectStaticPage(await next);
+    expect(never).toHaveBeenCalledTimes(API_REST.afterFailures + 1);
+
+    const unknown = apiAnswering(() => json({ name: 'NOT_FOUND', errorCode: 'NOT_FOUND' }, 404));
+    const { render: renderUnknown } = renderer(unknown);
+    for (let i = 0; i <= API_REST.afterFailures; i++)
+      expect((await renderUnknown(page('/nope'))).status).toBe(404);
+    expect(unknown).toHaveBeenCalledTimes(API_REST.afterFailures + 1);
   });
 });

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { shopActions } from '../features/shop';
+import { shopActions } from '../features/shopState';
 import { currentLanguage } from '../shared/i18n';
 import { App, type AppHistory } from './App';
 import { hydratablePage, readRenderedPage, storePageShopId } from './renderedPage';

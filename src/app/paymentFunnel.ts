@@ -8,12 +8,11 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { PaymentAttempt, PaymentOutcome } from '../shared/reporting/fieldEvents';
 import { randomHex } from '../shared/reporting/fieldEvents';
-import { customerLeft } from '../features/kiosk/kioskEvents';
-import { paymentActions } from '../features/payment/paymentSlice';
-import { selectPaymentMachine } from '../features/payment/paymentSelectors';
+import { customerLeft } from '../shared/events';
+import { paymentActions, selectPaymentMachine } from '../features/paymentState';
 import { receiptActions } from '../features/receipt/receiptSlice';
 import { sessionActions } from '../features/session';
-import { selectPaymentMethodById } from '../features/shop';
+import { selectPaymentMethodById } from '../features/shopState';
 import type { PaymentMethodType } from '../domain/types';
 import type { RootState } from './store';
 

@@ -2,10 +2,11 @@ import { all, call, delay, fork, race, select, take } from 'redux-saga/effects';
 import type * as KioskSagasModule from '../features/kiosk/kioskSagas';
 import { cartSyncSaga } from '../features/cart/cartSagas';
 import { selectIsKiosk } from '../features/kiosk/kioskSelectors';
-import { paymentSaga, selectCartSaveHeld } from '../features/payment/pendingSagas';
+import { cancelPayment, paymentSaga, selectCartSaveHeld } from '../features/payment/pendingSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
-import { shopSaga } from '../features/shop/shopSagas';
-import { pageActions, pageEventsSaga } from '../shared/pageSignals';
+import { shopSaga } from '../features/shopState/shopSagas';
+import { pageActions } from '../shared/events';
+import { pageEventsSaga } from '../shared/pageSignals';
 
 /** How long a kiosk waits to fetch its idle machine's code again when the browser does not say it is online. */
 const KIOSK_CODE_RETRY_MS = 10_000;
@@ -14,7 +15,8 @@ type KioskSagas = typeof KioskSagasModule;
 
 /**
  * A kiosk's idle machine, fetched with the kiosk's screens: other visitors never download it. A fetch that
- * failed (the venue's Wi-Fi) is tried again when the browser is back online, or after a while.
+ * failed (the venue's Wi-Fi) is tried again when the browser is back online, or after a while. It clears a
+ * customer's payment with the payment feature's cancel, handed over here: the kiosk sits below the payment.
  */
 function* kioskSagaWhenKiosk(): Generator<unknown, void, unknown> {
   if (!((yield select(selectIsKiosk)) as boolean)) return;
@@ -23,7 +25,7 @@ function* kioskSagaWhenKiosk(): Generator<unknown, void, unknown> {
       const { kioskSaga } = (yield call(
         () => import(/* webpackChunkName: "kiosk" */ '../features/kiosk/kioskSagas'),
       )) as KioskSagas;
-      yield call(kioskSaga);
+      yield call(kioskSaga, cancelPayment);
       return;
     } catch {
       yield race({ online: take(pageActions.cameOnline.type), later: delay(KIOSK_CODE_RETRY_MS) });

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { useStore } from 'react-redux';
 import { Route, Routes } from 'react-router-dom';
 import type { Saga } from 'redux-saga';
-import { lazyCartPage } from '../features/cart/lazyCartPage';
+import { lazyCartPage } from '../features/shop/lazyCartPage';
 import { ShopLayout } from '../features/shop/ShopLayout';
 import { lazyWithRetry } from '../shared/lazyWithRetry';
 import { StorePage } from '../features/shop/StorePage';

@@ -6,19 +6,13 @@ import { integrationReducer } from '../features/integration/integrationSlice';
 import { passwordResetReducer } from '../features/passwordReset/passwordResetSlice';
 import { receiptDownloadReducer } from '../features/receipt/receiptDownloadSlice';
 import { cardPaymentReducer } from '../features/payment/cardPaymentSlice';
-import { paymentReducer } from '../features/payment/paymentSlice';
+import { paymentReducer } from '../features/paymentState/paymentSlice';
 import { receiptReducer } from '../features/receipt/receiptSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
-import { shopReducer } from '../features/shop/shopSlice';
+import { shopReducer } from '../features/shopState/shopSlice';
+import { deviceReducer } from '../shared/device';
 import type { SagaContext } from '../shared/sagaContext';
 import { rootSaga } from './rootSaga';
-
-/** The device the shop runs on, known once at start-up (the saga context's `isMobile`). */
-interface DeviceState {
-  /** A phone or tablet: Swish opens its app there (§2). */
-  mobile: boolean;
-}
-const deviceReducer = (state: DeviceState = { mobile: false }) => state;
 
 export const rootReducer = combineReducers({
   device: deviceReducer,

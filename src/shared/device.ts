@@ -16,3 +16,12 @@ export function isMobileDevice(
   if (/iPhone|iPod|Windows Phone/i.test(ua)) return true;
   return /Android/i.test(ua) && /Mobile/i.test(ua);
 }
+
+/** The device the shop runs on, known once at start-up (the saga context's `isMobile`): the store's `device`. */
+export interface DeviceState {
+  /** A phone or tablet: Swish opens its app there (§2). */
+  mobile: boolean;
+}
+
+/** The store's `device` part: set once, when the store is made (app/store.ts), and never changed. */
+export const deviceReducer = (state: DeviceState = { mobile: false }) => state;

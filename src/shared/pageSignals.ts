@@ -1,6 +1,6 @@
-import { createAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, put, race, take } from 'redux-saga/effects';
+import { pageActions } from './events';
 import { context } from './sagaEffects';
 /**
  * What the page itself tells the sagas: it became visible again, the browser came back online, it was
@@ -164,13 +164,8 @@ export function manualPageSignals(): PageSignals & {
   return signals;
 }
 
-/** Page events as store actions, so sagas `take` them like any other event. */
-export const pageActions = {
-  becameVisible: createAction('page/becameVisible'),
-  cameOnline: createAction('page/cameOnline'),
-  restoredFromCache: createAction('page/restoredFromCache'),
-  cartSavedElsewhere: createAction<{ shopId: string }>('page/cartSavedElsewhere'),
-};
+// Page events as store actions (declared with the other shared events), so sagas `take` them like any other.
+export { pageActions };
 
 const toAction = (event: PageEvent) => {
   switch (event.type) {

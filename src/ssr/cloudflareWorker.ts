@@ -31,6 +31,13 @@ declare const caches: { default: Cache };
 const FRESH_MS = 60_000;
 const STALE_MS = 600_000;
 const RENDERED_AT = 'X-Rendered-At';
+/**
+ * When the next renew of a stale page may start (ms): a renew first says so in the kept page, a minute on,
+ * so the visitors who come while it renders start none, and a renew that failed (the API slow or down)
+ * is tried again a minute later, not by every visitor (issue 37; the Node render server rests a shop
+ * instead). A renew that succeeds stores the page anew, without it.
+ */
+const RENEW_AFTER = 'X-Renew-After';
 
 async function render(request: Request, env: Env): Promise<Response> {
   const staticPage = await env.ASSETS.fetch(
@@ -64,10 +71,21 @@ async function pageOf(response: Response) {
   return { html: await response.text(), init: response };
 }
 
+type Page = Awaited<ReturnType<typeof pageOf>>;
+
+/** Renders a stale page anew in the background, one renew at a time (RENEW_AFTER). */
+async function renew(key: Request, stale: Page, request: Request, env: Env): Promise<void> {
+  const held = new Response(stale.html, stale.init);
+  held.headers.set(RENEW_AFTER, String(Date.now() + FRESH_MS));
+  await caches.default.put(key, held);
+  await store(key, await render(request, env).then(pageOf));
+}
+
 /** A kept page as the visitor gets it: the render's own caching headers, not the store's. */
-async function served(kept: Response): Promise<Response> {
-  const response = new Response(await kept.text(), kept);
+function served(kept: Page): Response {
+  const response = new Response(kept.html, kept.init);
   response.headers.delete(RENDERED_AT);
+  response.headers.delete(RENEW_AFTER);
   response.headers.set('Cache-Control', RENDERED_CACHE_CONTROL);
   response.headers.set('Vary', RENDERED_VARY);
   return response;
@@ -86,15 +104,16 @@ export default {
     if (!target) return env.ASSETS.fetch(request);
 
     const key = new Request(new URL(renderCacheKey(target), url.origin));
-    const kept = await caches.default.match(key);
-    const age = kept ? Date.now() - Number(kept.headers.get(RENDERED_AT)) : Infinity;
+    const found = await caches.default.match(key);
+    const kept = found && (await pageOf(found));
+    const age = kept ? Date.now() - Number(kept.init.headers.get(RENDERED_AT)) : Infinity;
     if (kept && age < FRESH_MS) return served(kept);
-    const fresh = render(request, env).then(pageOf);
     if (kept && age < FRESH_MS + STALE_MS) {
-      ctx.waitUntil(fresh.then((page) => store(key, page)));
+      if (Date.now() >= Number(kept.init.headers.get(RENEW_AFTER) ?? 0))
+        ctx.waitUntil(renew(key, kept, request, env));
       return served(kept);
     }
-    const page = await fresh;
+    const page = await render(request, env).then(pageOf);
     ctx.waitUntil(store(key, page));
     return new Response(page.html, page.init);
   },

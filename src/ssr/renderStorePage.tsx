@@ -27,7 +27,7 @@ import { App } from '../app/App';
 import { RENDERED_PAGE_ID, scriptJson, storePageShopId, type RenderedPage } from '../app/renderedPage';
 import { makeStore } from '../app/store';
 import type { ShopData } from '../domain/types';
-import { shopActions } from '../features/shop';
+import { shopActions } from '../features/shopState';
 import { createApi, NetworkError } from '../shared/api';
 import { initI18n } from '../shared/i18n';
 import {
@@ -57,6 +57,22 @@ export const RENDER_DEADLINE_MS = 1500;
  * every visit (max-age=0), as for index.html.
  */
 export const RENDERED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/**
+ * When a shop's reads keep failing (the API erred, answered nonsense or was slower than the shop's time
+ * limit; not a 404, not a visitor who left), the shop **rests**: after the third failure in a row a renderer
+ * answers its pages with the static page, without asking the API, for 5 s, twice as long after each further
+ * failure, at most a minute, until a read succeeds. A struggling API is then asked about a shop about once a
+ * minute rather than by every visitor behind a stale page: with the API answering in 2 s, nginx's background
+ * renews asked it ~4 times a second per page, each abandoned at 250 ms (issue 37, bench:crowd). One or two
+ * slow answers (a cold start, a loaded machine) cost nothing. Stale pages keep being served meanwhile, and
+ * the static page reads the shop itself. The Node render server has one renderer for its life; hosts that
+ * make one per request (the Cloudflare worker, the demo server) do not rest.
+ */
+export const API_REST = { afterFailures: 3, firstMs: 5_000, longestMs: 60_000 };
+
+/** Failing shops a renderer remembers at most (the oldest is forgotten first). */
+const MAX_RESTING = 1_000;
 
 export interface RendererOptions {
   /** The built dist/index.html. */
@@ -245,6 +261,18 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
   const staticPage = () =>
     new Response(options.indexHtml, { headers: headers({ 'Content-Type': 'text/html; charset=utf-8' }) });
 
+  /** Shop → its failed reads in a row, and until when it rests (Date.now() ms). */
+  const failing = new Map<string, { failures: number; until: number }>();
+  const isResting = (shopId: string) => (failing.get(shopId)?.until ?? 0) > Date.now();
+  function readFailed(shopId: string) {
+    const failures = (failing.get(shopId)?.failures ?? 0) + 1;
+    const beyond = failures - API_REST.afterFailures;
+    const ms = beyond < 0 ? 0 : Math.min(API_REST.firstMs * 2 ** beyond, API_REST.longestMs);
+    failing.delete(shopId);
+    failing.set(shopId, { failures, until: Date.now() + ms });
+    if (failing.size > MAX_RESTING) failing.delete(failing.keys().next().value!);
+  }
+
   async function shopOf(shopId: string, signal: AbortSignal): Promise<ShopData | null> {
     // The API's time limit, on a timer cleared as soon as the request ends (AbortSignal.timeout's runs on),
     // beside the render's signal: whichever comes first aborts the request.
@@ -254,9 +282,13 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
       timeoutMs,
     );
     try {
-      return await api.getShop(shopId, AbortSignal.any([signal, limit.signal]));
+      const shop = await api.getShop(shopId, AbortSignal.any([signal, limit.signal]));
+      failing.delete(shopId);
+      return shop;
     } catch (error) {
       if (error instanceof NetworkError && error.status === 404) return null;
+      // The API's failure (not a visitor who left or a render past its deadline): let it rest.
+      if (!signal.aborted) readFailed(shopId);
       throw error;
     } finally {
       clearTimeout(timer);
@@ -282,7 +314,8 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
 
   return async function renderStorePage(request: Request): Promise<Response> {
     const target = renderTarget(request);
-    if (!target) return staticPage();
+    // A resting shop: the static page at once, unreported (the failures that made it rest were reported).
+    if (!target || isResting(target.shopId)) return staticPage();
     const controller = new AbortController();
     const visitorGone = () => controller.abort(request.signal.reason);
     if (request.signal.aborted) visitorGone();

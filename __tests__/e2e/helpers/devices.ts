@@ -72,20 +72,40 @@ export const ANDROID_PHONE: EmulatedDevice = {
   options: descriptor('Pixel 7'),
 };
 
+/**
+ * Gives the pages of `target` (a context, or one page) the navigator facts of `device` that Chromium's
+ * emulation lacks, before any script of theirs runs. For a test whose own context already emulates the
+ * device's options (`test.use(device.options)`); {@link openDevice} does both for a context of its own.
+ */
+export async function emulateNavigator(target: BrowserContext | Page, device: EmulatedDevice): Promise<void> {
+  if (!device.navigator) return;
+  await target.addInitScript((facts) => {
+    const define = (name: string, value: unknown) =>
+      Object.defineProperty(Navigator.prototype, name, { get: () => value, configurable: true });
+    if (facts.platform !== undefined) define('platform', facts.platform);
+    if (facts.maxTouchPoints !== undefined) define('maxTouchPoints', facts.maxTouchPoints);
+    if (facts.noUserAgentData) define('userAgentData', undefined);
+  }, device.navigator);
+}
+
 /** A new browser context (its own session) emulating `device`, with one page open on nothing yet. */
 export async function openDevice(
   browser: Browser,
   device: EmulatedDevice,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(device.options);
-  if (device.navigator) {
-    await context.addInitScript((facts) => {
-      const define = (name: string, value: unknown) =>
-        Object.defineProperty(Navigator.prototype, name, { get: () => value, configurable: true });
-      if (facts.platform !== undefined) define('platform', facts.platform);
-      if (facts.maxTouchPoints !== undefined) define('maxTouchPoints', facts.maxTouchPoints);
-      if (facts.noUserAgentData) define('userAgentData', undefined);
-    }, device.navigator);
-  }
+  await emulateNavigator(context, device);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * Sets what `document.visibilityState` (and `hidden`) says and fires `visibilitychange`, as the browser does
+ * when a phone switches to another app (Swish) and back.
+ */
+export async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((state) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
 }

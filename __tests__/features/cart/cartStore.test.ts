@@ -5,14 +5,13 @@ import {
   selectCartTotal,
   selectProductCard,
   selectProductQuantity,
-  selectRemainingStock,
   selectTabLinesInCart,
-  selectTabLinesNotInCart,
   selectTabTotal,
   selectUnpaidTabCount,
 } from '../../../src/features/cart/cartSelectors';
+import { selectRemainingStock, selectTabLinesNotInCart } from '../../../src/features/cart/cartLazySelectors';
 import { cartActions } from '../../../src/features/cart/cartSlice';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { openTab, sek, session, shopData } from '../../helpers/fixtures';
 import { loadedStore } from '../../helpers/testStore';

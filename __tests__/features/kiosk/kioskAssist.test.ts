@@ -3,7 +3,7 @@
  * its own, and all of them end with the customer (idle reset, Start over, New order: `kiosk/customerLeft`);
  * the kiosk's own facts (a connection pause, the idle and answer times) do not.
  */
-import { customerLeft } from '../../../src/features/kiosk/kioskEvents';
+import { customerLeft } from '../../../src/shared/events';
 import { initialKioskState, kioskActions, kioskReducer } from '../../../src/features/kiosk/kioskSlice';
 
 const kiosk = () => initialKioskState({ idleMs: 90_000, promptMs: 45_000, language: 'fi' });

@@ -17,7 +17,7 @@ import {
 import { PAYMENT_WAIT_MS } from '../../../src/features/kiosk/kioskIdle';
 import { DEFAULT_PROMPT_MS } from '../../../src/features/kiosk/kioskMode';
 import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import type { Session } from '../../../src/domain/types';
 import { NetworkError, type Api } from '../../../src/shared/api';
 import { pageActions } from '../../../src/shared/pageSignals';

@@ -5,7 +5,7 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { cartActions } from '../../../src/features/cart/cartSlice';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import { qrPayloadFor } from '../../../src/features/payment/providers/swish';
 import type { Api } from '../../../src/shared/api';
 import { session } from '../../helpers/fixtures';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { paymentErrorText } from '../../../src/features/payment/panels/paymentTexts';
 import { NetworkError } from '../../../src/shared/api';

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { makeStore } from '../../../src/app/store';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
-import { shopActions } from '../../../src/features/shop/shopSlice';
+import { shopActions } from '../../../src/features/shopState/shopSlice';
 import { manualPageSignals } from '../../../src/shared/pageSignals';
 import { session, shopData } from '../../helpers/fixtures';
 import { memoryStorage } from '../../helpers/memoryStorage';

@@ -5,7 +5,8 @@
  * one the app hands them (sessionStorage), and nothing else is written.
  */
 import { resetKiosk } from '../../../src/features/kiosk/kioskSagas';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { cancelPayment } from '../../../src/features/payment/pendingSagas';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { session } from '../../helpers/fixtures';
 import { memoryStorage } from '../../helpers/memoryStorage';
@@ -92,7 +93,7 @@ describe('§3 issue 39: typed details survive in the tab', () => {
     const first = tab();
     type(first.store, 'name', 'Anna');
     // The kiosk's reset (kioskSagas.ts): nothing pending to cancel, so the customer leaves at once.
-    first.store.injectSagas([resetKiosk]);
+    first.store.injectSagas([() => resetKiosk(cancelPayment)]);
     expect(first.store.getState().payment.customer.name).toBe('');
     expect(first.storage.data.has('customer.draft')).toBe(false);
     expect(tab(first.storage).store.getState().payment.customer.name).toBe('');

@@ -12,7 +12,7 @@ import type { Session } from '../../../src/domain/types';
 import { cartSyncSaga } from '../../../src/features/cart/cartSagas';
 import { cartFingerprint } from '../../../src/domain/cart';
 import { cartActions } from '../../../src/features/cart/cartSlice';
-import { loadCustomer, saveCustomer } from '../../../src/features/payment/customerStorage';
+import { loadCustomer, saveCustomer } from '../../../src/features/paymentState/customerStorage';
 import { paymentFlowSaga } from '../../../src/features/payment/startSagas';
 import {
   paymentSaga,
@@ -21,9 +21,9 @@ import {
   selectCartSaveHeld,
 } from '../../../src/features/payment/pendingSagas';
 import { VIVA_RETURN_GRACE_MS } from '../../../src/features/payment/startSagas';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
-import { shopActions } from '../../../src/features/shop/shopSlice';
+import { shopActions } from '../../../src/features/shopState/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
 import { openTab, session, shopData } from '../../helpers/fixtures';
 import { HIDDEN_POLL_MS, manualPageSignals, pageActions } from '../../../src/shared/pageSignals';

@@ -7,7 +7,7 @@ import {
   selectIsCustomerFormValid,
   selectVisibleCustomerErrors,
 } from '../../../src/features/payment/paymentSelectors';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { session, shopData } from '../../helpers/fixtures';
 import { loadedStore as loaded, until } from '../../helpers/testStore';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Receipt } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
 import { initI18n, type Language } from '../../../src/shared/i18n';
-import { saveCustomer } from '../../../src/features/payment/customerStorage';
+import { saveCustomer } from '../../../src/features/paymentState/customerStorage';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
 import { cafeState, storeFrom } from '../../helpers/kioskState';
 import { receipt, session } from '../../helpers/fixtures';

@@ -1,6 +1,6 @@
 import { sessionActions } from '../../../src/features/session/sessionSlice';
-import { selectShopDisplayState } from '../../../src/features/shop/shopSelectors';
-import { shopActions } from '../../../src/features/shop/shopSlice';
+import { selectShopDisplayState } from '../../../src/features/shopState/shopSelectors';
+import { shopActions } from '../../../src/features/shopState/shopSlice';
 import { NetworkError } from '../../../src/shared/api';
 import { session, shopData } from '../../helpers/fixtures';
 import { loadedStore, testStore, until } from '../../helpers/testStore';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { selectCartItems } from '../../../src/features/cart/cartSelectors';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import type { ShopData } from '../../../src/domain/types';
 import { product, session, shopData } from '../../helpers/fixtures';
 import { dispatchInAct, renderApp, wholeText } from '../../helpers/renderApp';

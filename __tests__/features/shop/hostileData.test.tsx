@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ShopResponse } from '../../../src/contract';
-import { selectTheme } from '../../../src/features/shop/shopSelectors';
+import { selectTheme } from '../../../src/features/shopState/shopSelectors';
 import { toShopData } from '../../../src/shared/api/wireMappers';
 import { DEFAULT_BACKGROUND, DEFAULT_PRIMARY } from '../../../src/domain/theme';
 import { defaultTheme } from '../../../src/shared/theme/defaultTheme';

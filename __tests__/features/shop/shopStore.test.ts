@@ -5,8 +5,8 @@ import {
   selectProductById,
   selectShopDisplayState,
   selectTheme,
-} from '../../../src/features/shop/shopSelectors';
-import { shopActions } from '../../../src/features/shop/shopSlice';
+} from '../../../src/features/shopState/shopSelectors';
+import { shopActions } from '../../../src/features/shopState/shopSlice';
 import { session, shopData } from '../../helpers/fixtures';
 import { loadedStore, testStore, until } from '../../helpers/testStore';
 
@@ -66,6 +66,38 @@ describe('§4 shop load', () => {
     const { store } = await loadedStore();
     store.dispatch(shopActions.loadRequested({ shopId: 'other' }));
     expect(store.getState().shop.products.ids).toEqual([]);
+  });
+});
+
+describe('the shop in the state (issue 37: a production render skips deep freezing)', () => {
+  const loadedProduct = (store: ReturnType<typeof testStore>['store']) => {
+    store.dispatch(shopActions.renderedByHost({ shopId: 'cafe', data: shopData() }));
+    return store.getState().shop;
+  };
+
+  it('outside production a product cannot be changed in place: it is frozen all the way down', () => {
+    const shop = loadedProduct(testStore().store);
+    const bun = shop.products.entities.bun!;
+    expect(Object.isFrozen(bun)).toBe(true);
+    expect(Object.isFrozen(bun.deviationGroupIds)).toBe(true);
+    expect(() => {
+      (bun as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+  });
+
+  it('a production build freezes only the entity containers, which Immer then skips', () => {
+    const mode = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const shop = loadedProduct(testStore().store);
+      expect(Object.isFrozen(shop.products)).toBe(true);
+      expect(Object.isFrozen(shop.products.ids)).toBe(true);
+      expect(Object.isFrozen(shop.products.entities)).toBe(true);
+      // Immer left the products as they came: it neither walked nor froze the frozen container's contents.
+      expect(Object.isFrozen(shop.products.entities.bun)).toBe(false);
+    } finally {
+      process.env.NODE_ENV = mode;
+    }
   });
 });
 

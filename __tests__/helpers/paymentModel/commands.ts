@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
-import { paymentActions } from '../../../src/features/payment/paymentSlice';
+import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
 import type { CustomerField } from '../../../src/domain/types';
 import type { ModelProduct, Observation } from './observe';
 import {

@@ -8,7 +8,7 @@ import type { RootState } from '../../../src/app/store';
 import type { CustomerField, Money } from '../../../src/domain/types';
 import { selectCartItems, selectCartTotal, selectRemainingStock } from '../../../src/features/cart';
 import { selectCanChoosePayment } from '../../../src/features/payment/paymentSelectors';
-import { paymentIdOf } from '../../../src/features/payment/paymentSlice';
+import { paymentIdOf } from '../../../src/features/paymentState/paymentSlice';
 
 /** The products the commands put in carts (café fixtures). */
 const MODEL_PRODUCTS = ['semla', 'kanelbulle', 'cappuccino'] as const;

@@ -13,31 +13,13 @@ import {
 } from 'redux-saga/effects';
 import type { CartItem, TabSelection } from '../../domain/types';
 import { toErrorInfo } from '../../shared/api';
-import { pageActions } from '../../shared/pageSignals';
+import { customerLeft, pageActions } from '../../shared/events';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { customerLeft } from '../kiosk/kioskEvents';
-import { sessionActions } from '../session';
+import { selectSessionLoaded, selectSessionShopId, selectTabSelections, sessionActions } from '../session';
 import { cartActions, cartAdapter } from './cartSlice';
 import { refreshSession } from './refreshSession';
 import { forgetUnsavedCart, keepUnsavedCart, unsavedCart } from './unsavedCart';
 import type { RootState } from '../../app/hooks';
-
-/** How long a payment start (or a kiosk's reset) waits for the cart to reach the server before it gives up. */
-const CART_SYNC_TIMEOUT_MS = 10_000;
-
-/** Waits until the server holds the cart as shown (a start pays the server's cart; a kiosk starts afresh). */
-export function* cartSynced() {
-  for (;;) {
-    const sync: RootState['cart']['sync'] = yield select((s: RootState) => s.cart.sync);
-    if (sync === 'synced') return true;
-    if (sync === 'failed') return false;
-    const { timeout } = yield race({
-      done: take([cartActions.synced.type, cartActions.syncFailed.type]),
-      timeout: delay(CART_SYNC_TIMEOUT_MS),
-    });
-    if (timeout) return false;
-  }
-}
 
 /** Local changes that must reach the server (PUT cart). */
 export const CART_CHANGES = [
@@ -54,10 +36,10 @@ export const CART_CHANGES = [
 const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
 const selectSyncPayload = (state: RootState) => ({
-  shopId: state.session.shopId,
+  shopId: selectSessionShopId(state),
   revision: state.cart.revision,
   cart: cartAdapter.getSelectors().selectAll(state.cart) as CartItem[],
-  tabItems: state.session.tabItems as TabSelection[],
+  tabItems: selectTabSelections(state) as TabSelection[],
 });
 
 /**
@@ -73,7 +55,7 @@ export type CartHold = (state: RootState) => boolean;
  * the server's cart.
  */
 function* sendCart(held: CartHold) {
-  const waiting = (s: RootState) => !s.session.initialLoadDone || held(s);
+  const waiting = (s: RootState) => !selectSessionLoaded(s) || held(s);
   while ((yield select(waiting)) as boolean) yield take('*');
   const api = yield* context('api');
   const { shopId, revision, cart, tabItems }: ReturnType<typeof selectSyncPayload> =
@@ -98,7 +80,7 @@ function* sendCart(held: CartHold) {
  */
 function* keepUntilSaved() {
   const { shopId, cart }: ReturnType<typeof selectSyncPayload> = yield select(selectSyncPayload);
-  const loaded: boolean = yield select((s: RootState) => s.session.initialLoadDone);
+  const loaded: boolean = yield select(selectSessionLoaded);
   if (!shopId || !loaded) return;
   const storage = yield* context('storage');
   yield call(keepUnsavedCart, storage, shopId, cart);
@@ -158,8 +140,8 @@ function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<typeof se
  * While the server's cart is held (a STARTED payment, whose poll reads the session) it is left alone.
  */
 function* catchUp(held: CartHold, action: Action) {
-  const shopId: string | null = yield select((s: RootState) => s.session.shopId);
-  const loaded: boolean = yield select((s: RootState) => s.session.initialLoadDone);
+  const shopId: string | null = yield select(selectSessionShopId);
+  const loaded: boolean = yield select(selectSessionLoaded);
   if (!shopId || !loaded || ((yield select(held)) as boolean)) return;
   if (pageActions.cartSavedElsewhere.match(action) && action.payload.shopId !== shopId) return;
   try {

@@ -1,18 +1,20 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { multiplyMoney, sumMoney } from '../../domain/money';
-import { canAdd, cartItemMax, remainingStock } from '../../domain/stock';
+import { canAdd, cartItemMax } from '../../domain/stock';
 import type { CartItem, Deviation, Money, Product, TabEntry } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
-import { selectCurrency, selectDeviationEntities } from '../shop';
+import { selectStockErrors } from '../paymentState';
+import { selectActiveTab, selectTabSelections } from '../session';
+import {
+  selectCurrency,
+  selectDeviationEntities,
+  selectProductById,
+  selectProductEntities,
+} from '../shopState';
 import { cartAdapter } from './cartSlice';
 import type { RootState } from '../../app/hooks';
 
 export const { selectAll: selectCartItems } = cartAdapter.getSelectors((state: RootState) => state.cart);
-
-const selectProductEntities = (state: RootState) => state.shop.products.entities;
-const selectStockErrors = (state: RootState) => state.payment.articleStockErrors;
-const selectActiveTab = (state: RootState) => state.session.activeTab;
-const selectTabSelections = (state: RootState) => state.session.tabItems;
 
 /** The server does not hold the cart the page shows: saving failed and is being retried. */
 export const selectCartUnsaved = (state: RootState) => state.cart.sync === 'failed';
@@ -37,19 +39,9 @@ export const selectProductQuantity = (state: RootState, productId: string): numb
   selectProductQuantities(state)[productId] ?? 0;
 
 /** §8 the stock a product really has: the server's OUT_OF_STOCK figure when it reported one. */
-const effectiveStock = (product: Product, stockErrors: Record<string, number>) => {
+export const effectiveStock = (product: Product, stockErrors: Record<string, number>) => {
   const reported = stockErrors[product.id];
   return reported === undefined ? product : { ...product, count: Math.min(product.count, reported) };
-};
-
-/** §5 how many more of a product can be added (Infinity when stock is unlimited). */
-export const selectRemainingStock = (state: RootState, productId: string): number => {
-  const product = state.shop.products.entities[productId];
-  if (!product) return 0;
-  return remainingStock(
-    effectiveStock(product, selectStockErrors(state)),
-    selectProductQuantity(state, productId),
-  );
 };
 
 /** What a product card shows of the store: the product, its cart quantity and whether one more can be added. */
@@ -69,7 +61,7 @@ const cardStates = new WeakMap<Product, ProductCardState>();
  * quantities are computed once per cart change), whatever the size of the shop.
  */
 export const selectProductCard = (state: RootState, productId: string): ProductCardState | undefined => {
-  const product = state.shop.products.entities[productId];
+  const product = selectProductById(state, productId);
   if (!product) return undefined;
   const quantity = selectProductQuantities(state)[productId] ?? 0;
   const addable = canAdd(effectiveStock(product, selectStockErrors(state)), quantity);
@@ -147,11 +139,6 @@ export const selectTabLines = createSelector(
       entry,
       selected: selections.find((s) => s.id === entry.id)?.count ?? 0,
     })),
-);
-
-/** §2 tab items not yet (fully) in the cart, to choose from. */
-export const selectTabLinesNotInCart = createSelector([selectTabLines], (lines) =>
-  lines.filter((line) => line.selected < line.entry.count),
 );
 
 /** §2 'added from tab': tab items with a count above 0 in the cart. */

@@ -1,13 +1,19 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { addItem, newCartItemId, replaceItem, setItemCount } from '../../domain/cart';
+import { addItem, replaceItem, setItemCount } from '../../domain/cart';
 import type { CartItem, ErrorInfo } from '../../domain/types';
-import { customerLeft } from '../kiosk/kioskEvents';
-import { paymentCompleted } from '../payment/paymentEvents';
-import { sessionActions } from '../session';
+import {
+  cartItemAdded,
+  customerLeft,
+  paymentCompleted,
+  sessionLoaded,
+  sessionLoadRequested,
+  tabItemCountChanged,
+  wholeTabChosen,
+} from '../../shared/events';
 
 export const cartAdapter = createEntityAdapter<CartItem>();
 
-export interface CartState extends ReturnType<typeof cartAdapter.getInitialState> {
+interface CartState extends ReturnType<typeof cartAdapter.getInitialState> {
   /** The shop whose remote cart has been taken in; later session answers never overwrite local edits. */
   restoredFor: string | null;
   /** Whether the server holds the cart as shown: a payment starts only from a synced cart. */
@@ -40,16 +46,6 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
-    /** §5 matching items (same product, extras and note) merge by adding counts. */
-    itemAdded: {
-      reducer(state, action: PayloadAction<CartItem>) {
-        cartAdapter.setAll(state, addItem(itemsOf(state), action.payload));
-        changed(state);
-      },
-      prepare(item: NewCartItem) {
-        return { payload: { ...item, id: newCartItemId() } };
-      },
-    },
     /** §5 quantity 0 or less removes the item. */
     itemCountChanged(state, action: PayloadAction<{ id: string; count: number }>) {
       cartAdapter.setAll(state, setItemCount(itemsOf(state), action.payload.id, action.payload.count));
@@ -80,8 +76,13 @@ const cartSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(sessionActions.tabItemCountChanged, changed)
-      .addCase(sessionActions.wholeTabChosen, changed)
+      // §5 matching items (same product, extras and note) merge by adding counts.
+      .addCase(cartItemAdded, (state, action) => {
+        cartAdapter.setAll(state, addItem(itemsOf(state), action.payload));
+        changed(state);
+      })
+      .addCase(tabItemCountChanged, changed)
+      .addCase(wholeTabChosen, changed)
       // A completed payment has paid everything in the cart (the server cleared its copy too).
       .addCase(paymentCompleted, (state) => {
         cartAdapter.removeAll(state);
@@ -92,10 +93,10 @@ const cartSlice = createSlice({
         cartAdapter.removeAll(state);
         changed(state);
       })
-      .addCase(sessionActions.loadRequested, (state, action) => {
+      .addCase(sessionLoadRequested, (state, action) => {
         if (state.restoredFor !== null && state.restoredFor !== action.payload.shopId) return initialState;
       })
-      .addCase(sessionActions.loaded, (state, action) => {
+      .addCase(sessionLoaded, (state, action) => {
         // The first answer of a shop brings the remote cart. Later answers bring it only when the saga
         // checked that no local edit is unsent or was made meanwhile (another tab saved it): a late answer
         // must never bring back a line the customer has removed since (latest local edit wins).
@@ -114,5 +115,6 @@ const cartSlice = createSlice({
   },
 });
 
-export const cartActions = cartSlice.actions;
+/** The cart's actions, its shared event among them (src/shared/events.ts). */
+export const cartActions = { ...cartSlice.actions, itemAdded: cartItemAdded };
 export const cartReducer = cartSlice.reducer;

@@ -1,23 +1,29 @@
 /**
  * The cart feature's public face: what other features may import (ESLint allows nothing else from
- * outside this folder, see eslint.config.mjs). Events live in their own `*Events.ts` modules.
+ * outside this folder, see eslint.config.mjs). Its shared event (`cart/itemAdded`) is in src/shared/events.ts.
  */
-export { CartSummaryLink } from './CartSummaryLink';
+export { CartLineRow, TabLineRow } from './CartLineRow';
 export { CartSyncStatus } from './CartSyncStatus';
-export { MobileCartBar } from './MobileCartBar';
-export { CART_CHANGES, cartSynced } from './cartSagas';
+export { CART_CHANGES } from './cartSagas';
+export { cartSynced } from './cartSynced';
+export {
+  selectCartEmpty,
+  selectCartItem,
+  selectCartRevision,
+  selectRemainingStock,
+  selectTabLinesNotInCart,
+} from './cartLazySelectors';
 export {
   selectCartItems,
   selectCartLines,
   selectCartQuantity,
   selectCartTotal,
   selectProductCard,
-  selectRemainingStock,
   selectTabLinesInCart,
+  selectTabTotal,
+  selectUnpaidTabCount,
   unitPrice,
 } from './cartSelectors';
 export { cartActions } from './cartSlice';
-export type { CartState } from './cartSlice';
 export { refreshSession } from './refreshSession';
-export { preloadCartOnIntent, preloadCartPage } from './lazyCartPage';
 export { forgetUnsavedCart } from './unsavedCart';

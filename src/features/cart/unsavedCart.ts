@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { wireCartItemSchema } from '../../contract/schemas';
 import type { CartItem } from '../../domain/types';
 import { toCartItem } from '../../shared/api/wireMappers';
-import type { KeyValueStorage } from '../payment';
+import type { KeyValueStorage } from '../paymentState';
 
 /**
  * Cart edits the server has not confirmed yet, kept in the tab's storage so a reload while saves fail does

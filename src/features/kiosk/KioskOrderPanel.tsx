@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Link } from 'react-router-dom';
+import { Link, type LinkProps } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
@@ -11,7 +11,6 @@ import { Stepper } from '../../shared/ui/Stepper';
 import { noMarginStyle, plainListStyle } from '../../shared/ui/styles';
 import {
   cartActions,
-  preloadCartOnIntent,
   selectCartLines,
   selectCartQuantity,
   selectCartTotal,
@@ -36,8 +35,16 @@ const fullWidthCss = { gridColumn: '1 / -1' } as const;
 /**
  * The kiosk's order, always in view beside the products (below them in portrait): each line with its
  * stepper and total, the sum, and the way on to payment. Extras and notes are changed on the cart page.
+ * `cartLinkIntent`: what fetches the cart page's code when a finger lands on the link to it (the shop's
+ * layout, which owns that page, hands it over).
  */
-export function KioskOrderPanel({ shopId }: { shopId: string }) {
+export function KioskOrderPanel({
+  shopId,
+  cartLinkIntent,
+}: {
+  shopId: string;
+  cartLinkIntent: Pick<LinkProps, 'onPointerEnter' | 'onTouchStart' | 'onFocus'>;
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const dispatch = useAppDispatch();
@@ -152,7 +159,7 @@ export function KioskOrderPanel({ shopId }: { shopId: string }) {
         {quantity > 0 && (
           <Link
             to={`/${encodeURIComponent(shopId)}/cart`}
-            {...preloadCartOnIntent}
+            {...cartLinkIntent}
             css={{
               display: 'flex',
               justifyContent: 'center',

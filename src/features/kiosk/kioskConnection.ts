@@ -8,10 +8,12 @@
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import { NetworkError } from '../../shared/api';
-import { pageActions, type PageSignals } from '../../shared/pageSignals';
+import { pageActions } from '../../shared/events';
+import type { PageSignals } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { selectShopDisplayState, shopActions, type ShopDisplayState } from '../shop';
 import { refreshSession } from '../cart';
+import { selectSessionShopId } from '../session';
+import { selectShopDisplayState, shopActions, type ShopDisplayState } from '../shopState';
 import { kioskActions } from './kioskSlice';
 import type { RootState } from '../../app/hooks';
 
@@ -77,7 +79,7 @@ function* probe(shopId: string) {
  */
 function* probeUntilAnswered() {
   for (let failures = 1; ; failures++) {
-    const shopId: string | null = yield select((s: RootState) => s.session.shopId);
+    const shopId: string | null = yield select(selectSessionShopId);
     if (shopId && ((yield call(probe, shopId)) as boolean)) return;
     yield race({ wait: delay(probeDelay(failures)), online: take(pageActions.cameOnline.type) });
   }
@@ -89,7 +91,7 @@ function* probeUntilAnswered() {
  * of the session; should it fail too, the next pause brings the next one.
  */
 function* checkPaymentWhenBack() {
-  const shopId: string | null = yield select((s: RootState) => s.session.shopId);
+  const shopId: string | null = yield select(selectSessionShopId);
   if (!shopId) return;
   try {
     yield call(refreshSession, shopId);
@@ -103,7 +105,7 @@ function* checkPaymentWhenBack() {
  * again: the store shows by itself, nobody has to tap Try again.
  */
 function* readShopAgain() {
-  const shopId: string | null = yield select((s: RootState) => s.session.shopId);
+  const shopId: string | null = yield select(selectSessionShopId);
   const display: ShopDisplayState = yield select(selectShopDisplayState);
   if (shopId && display === 'error') yield put(shopActions.loadRequested({ shopId }));
 }

@@ -4,8 +4,9 @@ import { call, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { PageSignals } from '../../shared/pageSignals';
 import { context } from '../../shared/sagaEffects';
 import { keepServiceWorker, takeWaitingUpdate } from '../../shared/serviceWorker/page';
-import { cartSynced } from '../cart';
-import { cancelPayment, DRAFT_KEY, forgetCustomer } from '../payment';
+import { cartSynced, selectCartEmpty } from '../cart';
+import { DRAFT_KEY, forgetCustomer, selectPaymentPending } from '../paymentState';
+import { selectSessionShopId } from '../session';
 import { connectionWatch } from './kioskConnection';
 import { idleRule, type IdleFacts, type IdleRule } from './kioskIdle';
 import { kioskAddress } from './kioskAddress';
@@ -16,10 +17,17 @@ import type { RootState } from '../../app/hooks';
 const selectIdleFacts = (state: RootState): Omit<IdleFacts, 'frameFocused' | 'updateWaiting'> => ({
   screen: state.kiosk.screen,
   touched: state.kiosk.touched,
-  cartEmpty: state.cart.ids.length === 0 && state.session.tabItems.length === 0,
-  paymentStarted: state.payment.machine.status === 'STARTED' || state.payment.machine.status === 'CANCELLING',
+  cartEmpty: selectCartEmpty(state),
+  paymentStarted: selectPaymentPending(state),
   idleMs: state.kiosk.idleMs,
 });
+
+/**
+ * The payment feature's cancel (payment/pendingSagas.ts `cancelPayment`): drops the payment and waits until
+ * the server has settled it; false when it turned out to be paid. The payment feature sits above the kiosk
+ * (it asks the kiosk how Swish asks), so app/rootSaga.ts hands it over when it starts the kiosk.
+ */
+export type CancelPayment = () => Generator<unknown, boolean, never>;
 
 /** The customer's input as a channel; only the latest matters (when, not how many). */
 function inputChannel(page: PageSignals): EventChannel<true> {
@@ -61,14 +69,14 @@ export function* askStillThere() {
  * store is shown in place instead (the cart keeps being sent), never a fresh page that would load the old
  * cart back.
  */
-export function* resetKiosk() {
+export function* resetKiosk(cancelPayment: CancelPayment) {
   yield put(kioskActions.resetStarted());
   const cancelled: boolean = yield call(cancelPayment);
   if (!cancelled) {
     yield put(kioskActions.resetEnded());
     return;
   }
-  const shopId: string | null = yield select((s: RootState) => s.session.shopId);
+  const shopId: string | null = yield select(selectSessionShopId);
   yield put(kioskActions.customerLeft());
   const storage = yield* context('storage');
   yield call(forgetCustomer, storage);
@@ -107,7 +115,7 @@ function isReceiptShown(action: { type: string } | undefined): boolean {
  * new build arriving at an untouched store page restart the clock: the 1 s payment poll does not keep a
  * forgotten kiosk awake.
  */
-export function* idleMachine(inputs: EventChannel<true>) {
+export function* idleMachine(inputs: EventChannel<true>, cancelPayment: CancelPayment) {
   const page = yield* context('page');
   let since = Date.now();
   let newBuild = false;
@@ -121,7 +129,7 @@ export function* idleMachine(inputs: EventChannel<true>) {
     const left = rule ? since + rule.afterMs - Date.now() : Infinity;
     if (rule && left <= 0) {
       const stay: boolean = rule.then === 'ask' ? yield call(askStillThere) : false;
-      if (!stay) yield call(resetKiosk);
+      if (!stay) yield call(resetKiosk, cancelPayment);
       since = Date.now();
       continue;
     }
@@ -136,7 +144,7 @@ export function* idleMachine(inputs: EventChannel<true>) {
       // resets); a customer's own idle count goes on as it was.
       if (!rule) since = Date.now();
     } else if (event.action?.type === kioskActions.startOverClicked.type) {
-      yield call(resetKiosk);
+      yield call(resetKiosk, cancelPayment);
       since = Date.now();
     } else if (isReceiptShown(event.action)) {
       // The receipt's 30 s count from when it appears: a customer who took longer than that to approve the
@@ -165,7 +173,7 @@ function* keepWorker() {
 }
 
 /** Runs the idle machine when this browser is a kiosk (other visitors get no listeners at all). */
-export function* kioskSaga() {
+export function* kioskSaga(cancelPayment: CancelPayment) {
   const kiosk: KioskState = yield select(selectKiosk);
   if (!kiosk.enabled) return;
   const page = yield* context('page');
@@ -173,5 +181,5 @@ export function* kioskSaga() {
   // Beside the idle machine, which goes on while ordering is paused (issue 23).
   yield fork(connectionWatch);
   yield fork(keepWorker);
-  yield call(idleMachine, inputs);
+  yield call(idleMachine, inputs, cancelPayment);
 }

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '../../shared/i18n/languages';
-import { paymentCompleted } from '../payment/paymentEvents';
-import { customerLeft } from './kioskEvents';
+import { customerLeft, paymentCompleted } from '../../shared/events';
 import { DEFAULT_IDLE_MS, DEFAULT_PROMPT_MS, type KioskSetting } from './kioskMode';
 
 /** The kiosk screens the idle rules tell apart (see kioskIdle.ts). */

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setLanguage } from '../../shared/i18n';
-import { selectCurrency } from '../shop';
+import { selectCurrency } from '../shopState';
 import { kioskDefaultLanguage } from './kioskMode';
 import { selectKiosk } from './kioskSelectors';
 import { kioskActions } from './kioskSlice';

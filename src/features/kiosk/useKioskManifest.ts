@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { linkKioskManifest } from '../../shared/serviceWorker/page';
-import { selectCompany, selectShopInfo, selectTheme } from '../shop';
+import { selectCompany, selectShopInfo, selectTheme } from '../shopState';
 import { kioskAddress } from './kioskAddress';
 import { selectKiosk } from './kioskSelectors';
 

@@ -9,7 +9,7 @@ import { CustomerInfoForm } from './CustomerInfoForm';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { PaymentPanel } from './PaymentPanel';
 import { selectCanChoosePayment, selectHasStockErrors, selectWalletMethod } from './paymentSelectors';
-import { paymentActions } from './paymentSlice';
+import { paymentActions } from '../paymentState';
 
 // Apple Pay and Google Pay (issue 25) come with Stripe.js in their own chunk, only once they may show.
 const CartWallet = lazyWithRetry(() => import(/* webpackChunkName: "wallet" */ './panels/CartWallet'));

@@ -1,17 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector, type RootState } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { InputHTMLAttributes } from 'react';
 import type { CustomerField, InputRule } from '../../domain/types';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/TextField';
 import { selectIsKiosk } from '../kiosk';
-import {
-  selectCustomerFieldRules,
-  selectCustomerFieldValue,
-  selectVisibleCustomerErrorKey,
-} from './paymentSelectors';
-import { paymentActions } from './paymentSlice';
+import { paymentActions, selectCustomer, selectCustomerFieldValue } from '../paymentState';
+import { selectCustomerFieldRules, selectVisibleCustomerErrorKey } from './paymentSelectors';
 
 /** Field order and the browser hints that let phones fill them in. */
 const FIELDS: { field: CustomerField; input: InputHTMLAttributes<HTMLInputElement> }[] = [
@@ -59,7 +55,7 @@ function CustomerInfoField({
 }
 
 /** The fields the customer has typed something in (only this list re-renders the form, not each keystroke). */
-const selectTypedFields = createSelector([(state: RootState) => state.payment.customer], (customer) =>
+const selectTypedFields = createSelector([selectCustomer], (customer) =>
   (Object.keys(customer) as CustomerField[]).filter((field) => customer[field] !== ''),
 );
 

@@ -4,9 +4,9 @@ import { useTheme } from '@emotion/react';
 import type { PaymentMethodType } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
 import { plainListStyle } from '../../shared/ui/styles';
-import { selectPaymentMethods } from '../shop';
-import { selectPaymentNotCompleted, selectSelectedPaymentMethod } from './paymentSelectors';
-import { paymentActions } from './paymentSlice';
+import { selectPaymentMethods } from '../shopState';
+import { paymentActions, selectSelectedPaymentMethod } from '../paymentState';
+import { selectPaymentNotCompleted } from './paymentSelectors';
 
 const NAME_KEY = {
   VIVA_WALLET_WEB: 'paymentMethods.names.vivaWallet',

@@ -5,13 +5,14 @@ import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Spinner } from '../../shared/ui/Spinner';
 import { selectCartTotal } from '../cart';
-import { selectPaymentMethodById } from '../shop';
+import { selectPaymentMethodById } from '../shopState';
 import { selectIsKiosk } from '../kiosk';
 import { SwishPanel } from './panels/SwishPanel';
 import { SwishQrPanel } from './panels/SwishQrPanel';
 import { VivaPanel } from './panels/VivaPanel';
 import { swishCallbackUrl } from './providers/swish';
-import { selectPaymentCancelling, selectSelectedPaymentMethod } from './paymentSelectors';
+import { selectSelectedPaymentMethod, selectWallet } from '../paymentState';
+import { selectPaymentCancelling } from './paymentSelectors';
 
 // Stripe.js and its React bindings load only when a card panel opens (DESIGN rule 7).
 const StripePanel = lazyWithRetry(
@@ -45,7 +46,7 @@ export function PaymentPanel({ shopId, origin }: { shopId: string; origin: strin
   );
   const kiosk = useAppSelector(selectIsKiosk);
   // A wallet's attempt shows its progress and outcome by the wallet buttons, and no panel may confirm it.
-  const wallet = useAppSelector((state) => state.payment.wallet);
+  const wallet = useAppSelector(selectWallet);
   if (cancelling === 'sending') return <Spinner label={t('paymentMethods.cancelling')} />;
   if (cancelling === 'retrying') return <Spinner label={t('paymentMethods.cancelFailed')} />;
   if (!method || wallet) return null;

@@ -1,5 +1,5 @@
 import type { CustomerField } from '../../domain/types';
-import { DRAFT_KEY, type KeyValueStorage } from './customerStorage';
+import { DRAFT_KEY, type KeyValueStorage } from '../paymentState';
 
 /**
  * Issue 39: what a customer has typed in 'your info' survives a reload, a language change and a trip to

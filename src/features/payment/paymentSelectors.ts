@@ -1,22 +1,19 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { fieldRules, validateCustomerInfo, type ValidationMessage } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo, PaymentMethod } from '../../domain/types';
+import { selectIsMobile } from '../../shared/deviceSelectors';
 import { selectCartQuantity, selectCartTotal } from '../cart';
-import { selectPaymentMethods } from '../shop';
-import type { CartState } from '../cart';
-import type { SessionState } from '../session';
-import type { PaymentMachine } from './paymentSlice';
+import { selectIsKiosk } from '../kiosk';
+import {
+  selectCustomer,
+  selectPaymentMachine,
+  selectStockErrors,
+  selectSwishToPhone,
+  selectTouched,
+  type PaymentMachine,
+} from '../paymentState';
+import { selectPaymentMethods, selectShopInfo } from '../shopState';
 import type { RootState } from '../../app/hooks';
-
-export const selectSelectedPaymentMethod = (state: RootState) => state.payment.selectedPaymentMethod;
-const selectCustomer = (state: RootState) => state.payment.customer;
-const selectTouched = (state: RootState) => state.payment.touched;
-
-/**
- * The payment machine (a union on `status`). Its object changes only when the machine does, never on a
- * keystroke in "your info", so a panel that selects it re-renders only for the payment.
- */
-export const selectPaymentMachine = (state: RootState) => state.payment.machine;
 
 /** The message of an ended attempt (ERROR, FAILED, CANCELLED), else null. */
 export const errorOf = (machine: PaymentMachine): ErrorInfo | null =>
@@ -24,14 +21,14 @@ export const errorOf = (machine: PaymentMachine): ErrorInfo | null =>
 
 /** A started payment's cancel on its way ('sending') or being retried ('retrying'), else null. */
 export const selectPaymentCancelling = (state: RootState) => {
-  const m = state.payment.machine;
+  const m = selectPaymentMachine(state);
   if (m.status !== 'CANCELLING') return null;
   return m.retrying ? 'retrying' : 'sending';
 };
 
 /** Back from a provider's page without paying, and that payment was cancelled (§2 Viva). */
 export const selectPaymentNotCompleted = (state: RootState) => {
-  const m = state.payment.machine;
+  const m = selectPaymentMachine(state);
   return m.status === 'NOT_STARTED' && m.notCompleted;
 };
 
@@ -42,21 +39,11 @@ export const selectPaymentNotCompleted = (state: RootState) => {
  */
 export type SwishMode = 'app' | 'qr' | 'phone';
 export const selectSwishMode = (state: RootState): SwishMode => {
-  if (state.kiosk.enabled) return state.payment.swishToPhone ? 'phone' : 'qr';
-  return state.device.mobile ? 'app' : 'phone';
+  if (selectIsKiosk(state)) return selectSwishToPhone(state) ? 'phone' : 'qr';
+  return selectIsMobile(state) ? 'app' : 'phone';
 };
 
-/**
- * The e-mail the customer gave in the cart, trimmed (the receipt's e-mail field starts with it, issue 26). It
- * outlives `payment/completed` (the details are kept for the next order) and is emptied when a kiosk's
- * customer leaves (`kiosk/customerLeft`).
- */
-export const selectCustomerEmail = (state: RootState): string => state.payment.customer.email.trim();
-
-/** One customer field's value: a keystroke re-renders that field's input alone. */
-export const selectCustomerFieldValue = (state: RootState, field: CustomerField): string =>
-  state.payment.customer[field];
-const selectInputsConfig = (state: RootState) => state.shop.info?.customerInputs ?? null;
+const selectInputsConfig = (state: RootState) => selectShopInfo(state)?.customerInputs ?? null;
 
 /** §3 which customer fields show and which are required (defaults: email and phone shown). */
 export const selectCustomerFieldRules = createSelector([selectInputsConfig], (config) => fieldRules(config));
@@ -85,9 +72,8 @@ export const selectIsCustomerFormValid = createSelector(
 );
 
 /** §2 the payment choices appear only when the form is valid and the cart quantity is above 0. */
-export const selectCanChoosePayment = (
-  state: RootState & { cart: CartState; session: SessionState },
-): boolean => selectCartQuantity(state) > 0 && selectIsCustomerFormValid(state);
+export const selectCanChoosePayment = (state: RootState): boolean =>
+  selectCartQuantity(state) > 0 && selectIsCustomerFormValid(state);
 
 /**
  * Issue 25 the wallet buttons (Apple Pay, Google Pay through Stripe's Express Checkout Element, above the
@@ -95,11 +81,10 @@ export const selectCanChoosePayment = (
  * a kiosk, whose wallet would be the merchant's. null: no buttons and no room kept for them.
  */
 export const selectWalletMethod = (state: RootState): PaymentMethod | null => {
-  if (state.kiosk.enabled || !selectCanChoosePayment(state) || selectCartTotal(state).amount <= 0)
+  if (selectIsKiosk(state) || !selectCanChoosePayment(state) || selectCartTotal(state).amount <= 0)
     return null;
   return selectPaymentMethods(state).find((method) => method.type === 'STRIPE') ?? null;
 };
 
 /** §8 any stock error shows the general 'cart.outOfStockError' under the payment section. */
-export const selectHasStockErrors = (state: RootState) =>
-  Object.keys(state.payment.articleStockErrors).length > 0;
+export const selectHasStockErrors = (state: RootState) => Object.keys(selectStockErrors(state)).length > 0;

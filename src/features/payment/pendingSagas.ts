@@ -15,10 +15,24 @@ import type { CustomerField } from '../../domain/types';
 import { pollPause } from '../../shared/pageSignals';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { CART_CHANGES, forgetUnsavedCart, refreshSession } from '../cart';
-import { sessionActions } from '../session';
-import { DRAFT_KEY, forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
-import { paymentActions, paymentIdOf, type PaymentMachine, type PaymentState } from './paymentSlice';
-import type { RootState } from '../../app/hooks';
+import {
+  DRAFT_KEY,
+  forgetCustomer,
+  isPending,
+  loadCustomer,
+  paymentActions,
+  paymentIdOf,
+  saveCustomer,
+  selectCartOpen,
+  selectCustomer,
+  selectPaymentMachine,
+  selectPaymentPending,
+  selectPaymentShopId,
+  selectSelectedPaymentMethod,
+  type Pending,
+  type PaymentMachine,
+} from '../paymentState';
+import { selectSessionShopId, sessionActions } from '../session';
 
 /** §9 session polling interval while a payment is STARTED. */
 export const POLL_MS = 1000;
@@ -28,23 +42,13 @@ const MAX_POLL_MS = 10_000;
 /** Wait before the next poll (or cancel retry): 1 s, then 2 s, 4 s, 8 s after failures, at most 10 s. */
 export const pollDelay = (failures: number) => Math.min(MAX_POLL_MS, POLL_MS * 2 ** failures);
 
-export const selectMachine = (state: RootState) => state.payment.machine;
-export const selectShopId = (state: RootState) => state.session.shopId;
-const selectCartOpen = (state: RootState) => state.payment.cartOpen;
-
-/** The machine holds payment `paymentId` as pending on the server (STARTED, or CANCELLING it). */
-type Pending = Extract<PaymentMachine, { status: 'STARTED' | 'CANCELLING' }>;
-const isPending = (m: PaymentMachine, paymentId?: string): m is Pending =>
-  (m.status === 'STARTED' || m.status === 'CANCELLING') &&
-  (paymentId === undefined || m.paymentId === paymentId);
-
 /**
  * §4 the cart-change cancel's other half: while a payment is pending (its cancel, set off by the same cart
  * change, still on its way) the changed cart must not reach the server, so a payment can never be approved
  * for a cart the customer no longer sees. The cart's sync saves, and catches up with other tabs, only while
  * this is false (app/rootSaga.ts hands it over).
  */
-export const selectCartSaveHeld = (state: RootState) => isPending(state.payment.machine);
+export const selectCartSaveHeld = selectPaymentPending;
 
 /** §4 what drops a payment besides a Cancel: another method, a changed customer field or cart. */
 const CHANGES = [
@@ -68,7 +72,7 @@ const MAY_HAVE_STARTED = [paymentActions.started.type, sessionActions.loaded.typ
  */
 function* pendingPhase() {
   for (;;) {
-    const machine: PaymentMachine = yield select(selectMachine);
+    const machine: PaymentMachine = yield select(selectPaymentMachine);
     if (isPending(machine))
       yield race({ settled: call(pendingPayment, machine), another: call(untilAnother, machine.paymentId) });
     else yield take(MAY_HAVE_STARTED);
@@ -78,7 +82,7 @@ function* pendingPhase() {
 /** Returns once the machine holds a payment other than `paymentId` as pending. */
 function* untilAnother(paymentId: string) {
   for (;;) {
-    const machine: PaymentMachine = yield select(selectMachine);
+    const machine: PaymentMachine = yield select(selectPaymentMachine);
     if (isPending(machine) && machine.paymentId !== paymentId) return;
     yield take('*');
   }
@@ -100,7 +104,7 @@ function* pendingPayment(machine: Pending) {
     if (!outcome.dropped) return; // it completed (the receipt is shown), ended, or a new start replaced it
     // The chosen method as the drop left it: another method chosen is chosen again once this payment is
     // cancelled (cancelling clears the choice, §4); a deselection leaves none.
-    const chosen: string | null = yield select((s: RootState) => s.payment.selectedPaymentMethod);
+    const chosen: string | null = yield select(selectSelectedPaymentMethod);
     if (paymentActions.methodSelected.match(outcome.dropped)) reselect = chosen;
     yield put(paymentActions.cancelRequested()); // STARTED → CANCELLING (a Cancel has done it already)
   }
@@ -114,7 +118,7 @@ function* pendingPayment(machine: Pending) {
 /** Returns once the machine no longer holds payment `paymentId` as pending. */
 function* untilLeft(paymentId: string) {
   for (;;) {
-    const machine: PaymentMachine = yield select(selectMachine);
+    const machine: PaymentMachine = yield select(selectPaymentMachine);
     if (!isPending(machine, paymentId)) return;
     yield take('*');
   }
@@ -137,7 +141,7 @@ function* pollWhileCartOpen() {
 function* pollSession() {
   for (let failures = 0; ;) {
     yield call(pollPause, pollDelay(failures));
-    const shopId: string | null = yield select(selectShopId);
+    const shopId: string | null = yield select(selectSessionShopId);
     if (!shopId) continue;
     try {
       yield call(refreshSession, shopId);
@@ -163,7 +167,7 @@ const isCompletion = (action: Action, paymentId: string) =>
  * @returns true when the server took the cancel, false when the payment was paid or ended meanwhile
  */
 function* cancelUntilConfirmed(paymentId: string) {
-  const shopId: string | null = yield select(selectShopId);
+  const shopId: string | null = yield select(selectSessionShopId);
   if (!shopId) return false;
   yield call(forgetCustomer, yield* context('storage'));
   const api = yield* context('api');
@@ -181,7 +185,7 @@ function* cancelUntilConfirmed(paymentId: string) {
         paid: take((a: Action) => isCompletion(a, paymentId)),
       });
       if (paid) return false;
-      const now: PaymentMachine = yield select(selectMachine);
+      const now: PaymentMachine = yield select(selectPaymentMachine);
       if (!isPending(now, paymentId)) return false; // it ended meanwhile
     }
   }
@@ -209,7 +213,7 @@ function* cancelUntilConfirmed(paymentId: string) {
  * @returns false when the payment turned out to be paid (its receipt is being shown), true otherwise
  */
 export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
-  const machine: PaymentMachine = yield select(selectMachine);
+  const machine: PaymentMachine = yield select(selectPaymentMachine);
   if (machine.status === 'COMPLETED') return false;
   if (!isPending(machine)) {
     yield call(dropEnded);
@@ -220,7 +224,7 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
   for (;;) {
     const action: Action = yield take('*');
     if (paymentActions.completed.match(action)) return false;
-    const now: PaymentMachine = yield select(selectMachine);
+    const now: PaymentMachine = yield select(selectPaymentMachine);
     if (!isPending(now, machine.paymentId)) return now.status !== 'COMPLETED';
   }
 }
@@ -231,11 +235,12 @@ export function* cancelPayment(options: { notCompleted?: boolean } = {}) {
  * then another method chosen meanwhile is chosen again. An attempt the server never had needs nothing.
  */
 function* dropEnded(action?: Action) {
-  const { machine, selectedPaymentMethod: chosen }: PaymentState = yield select((s: RootState) => s.payment);
+  const machine: PaymentMachine = yield select(selectPaymentMachine);
+  const chosen: string | null = yield select(selectSelectedPaymentMethod);
   if (isPending(machine) || machine.status === 'COMPLETED' || !paymentIdOf(machine)) return;
   yield put(paymentActions.cancelRequested());
   yield call(forgetCustomer, yield* context('storage'));
-  const shopId: string | null = yield select(selectShopId);
+  const shopId: string | null = yield select(selectSessionShopId);
   if (shopId) yield call(cancelOnServer, shopId);
   if (action && paymentActions.methodSelected.match(action) && chosen)
     yield put(paymentActions.methodSelected({ paymentMethodId: action.payload.paymentMethodId }));
@@ -258,8 +263,8 @@ export function* cancelOnServer(shopId: string) {
  * the payment state. Also picks up a payment that completed while the customer was away.
  */
 function* completeIfPaid() {
-  const machine: PaymentMachine = yield select(selectMachine);
-  const shopId: string | null = yield select(selectShopId);
+  const machine: PaymentMachine = yield select(selectPaymentMachine);
+  const shopId: string | null = yield select(selectSessionShopId);
   if (machine.status !== 'COMPLETED' || !shopId) return;
   const { receiptId } = machine;
   const navigate = yield* context('navigate');
@@ -285,17 +290,17 @@ function* completeIfPaid() {
 
 /** Remembers the details a payment was started with (per tab), for a reload or a provider's redirect. */
 function* rememberCustomer(action: ReturnType<typeof paymentActions.started>) {
-  const payment: PaymentState = yield select((s: RootState) => s.payment);
+  const shopId: string | null = yield select(selectPaymentShopId);
+  const customer: Record<CustomerField, string> = yield select(selectCustomer);
   const storage = yield* context('storage');
-  if (payment.shopId)
-    yield call(saveCustomer, storage, payment.shopId, action.payload.paymentId, payment.customer);
+  if (shopId) yield call(saveCustomer, storage, shopId, action.payload.paymentId, customer);
 }
 
 /** A payment the session reports again (reload, return from Viva or the Swish app) gets its details back. */
 function* restoreCustomer(action: ReturnType<typeof sessionActions.loaded>) {
   const { shopId, session } = action.payload;
   if (!session.paymentId) return;
-  const customer: PaymentState['customer'] = yield select((s: RootState) => s.payment.customer);
+  const customer: Record<CustomerField, string> = yield select(selectCustomer);
   if (Object.values(customer).every((value) => value !== '')) return;
   const storage = yield* context('storage');
   const stored: ReturnType<typeof loadCustomer> = yield call(

@@ -10,16 +10,36 @@ import type { StartPaymentResponse } from '../../contract';
 import { cartFingerprint } from '../../domain/cart';
 import type { CustomerField, Money, PaymentMethod, Session } from '../../domain/types';
 import { NetworkError, toErrorInfo } from '../../shared/api';
-import { pageActions } from '../../shared/pageSignals';
+import { pageActions } from '../../shared/events';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { cartSynced, refreshSession, selectCartItems, selectCartTotal } from '../cart';
-import { sessionActions } from '../session';
-import { selectTheme, shopActions } from '../shop';
+import { cartSynced, refreshSession, selectCartItems, selectCartRevision, selectCartTotal } from '../cart';
+import {
+  loadCustomer,
+  paymentActions,
+  selectCartOpen,
+  selectCustomer,
+  selectPaymentMachine,
+  selectPaymentShopId,
+  selectSelectedPaymentMethod,
+  type PaymentMachine,
+} from '../paymentState';
+import {
+  selectOrderReference,
+  selectSessionLoaded,
+  selectSessionShopId,
+  selectTabSelections,
+  sessionActions,
+} from '../session';
+import {
+  selectCompany,
+  selectPaymentMethodById,
+  selectShopStatus,
+  selectTheme,
+  shopActions,
+} from '../shopState';
 import { loadDraft, saveDraft } from './customerDraft';
-import { loadCustomer } from './customerStorage';
-import { cancelOnServer, cancelPayment, pollDelay, selectMachine, selectShopId } from './pendingSagas';
+import { cancelOnServer, cancelPayment, pollDelay } from './pendingSagas';
 import { selectCanChoosePayment, selectSwishMode, type SwishMode } from './paymentSelectors';
-import { paymentActions, type PaymentMachine, type PaymentState } from './paymentSlice';
 import { appLinkFor, swishCallbackUrl } from './providers/swish';
 import { checkoutUrl } from './providers/viva';
 import type { RootState } from '../../app/hooks';
@@ -29,16 +49,16 @@ export const VIVA_RETURN_GRACE_MS = 1500;
 /** After a lost start answer, how often the session is asked whether the server created the payment. */
 const RECOVERY_ATTEMPTS = 3;
 
-const selectMethod = (state: RootState, id: string | null) =>
-  id ? (state.shop.paymentMethods.entities[id] as PaymentMethod | undefined) : undefined;
+const selectMethod = (state: RootState, id: string | null): PaymentMethod | undefined =>
+  id ? selectPaymentMethodById(state, id) : undefined;
 
 const selectStartContext = (state: RootState, methodId: string) => ({
-  shopId: state.session.shopId,
-  companyId: state.shop.company?.companyId ?? null,
-  orderReference: state.session.orderReference,
-  customer: state.payment.customer,
+  shopId: selectSessionShopId(state),
+  companyId: selectCompany(state)?.companyId ?? null,
+  orderReference: selectOrderReference(state),
+  customer: selectCustomer(state),
   method: selectMethod(state, methodId),
-  cartRevision: state.cart.revision,
+  cartRevision: selectCartRevision(state),
   primaryColor: selectTheme(state).primaryColor,
   swishMode: selectSwishMode(state),
 });
@@ -47,7 +67,7 @@ const selectStartContext = (state: RootState, methodId: string) => ({
 const selectShownCartFingerprint = (state: RootState) =>
   cartFingerprint({
     lines: selectCartItems(state),
-    tabItems: state.session.tabItems,
+    tabItems: selectTabSelections(state),
     total: selectCartTotal(state),
   });
 
@@ -64,7 +84,7 @@ const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 
  * the session instead of being shown as a failure.
  */
 function* startPayment(action: ReturnType<typeof paymentActions.startRequested>) {
-  const machine: PaymentMachine = yield select(selectMachine);
+  const machine: PaymentMachine = yield select(selectPaymentMachine);
   if (machine.status !== 'LOADING') return; // the reducer refused this start
   const api = yield* context('api');
   const { paymentMethodId, wallet } = action.payload;
@@ -117,8 +137,8 @@ function* startPayment(action: ReturnType<typeof paymentActions.startRequested>)
   );
   // While the start was on its way the customer may have cancelled or changed the cart: then the payment
   // the server just created is for something they no longer want, so it is cancelled there too.
-  const after: PaymentMachine = yield select(selectMachine);
-  const revision: number = yield select((s: RootState) => s.cart.revision);
+  const after: PaymentMachine = yield select(selectPaymentMachine);
+  const revision: number = yield select(selectCartRevision);
   if (after.status !== 'STARTED' || after.paymentId !== result.paymentId) {
     yield call(cancelOnServer, ctx.shopId);
     return;
@@ -211,10 +231,11 @@ const trimmed = (customer: Record<CustomerField, string>) =>
   >;
 
 const selectChoice = (state: RootState, paymentMethodId: string) => ({
-  payment: state.payment,
+  machine: selectPaymentMachine(state),
+  selected: selectSelectedPaymentMethod(state),
   method: selectMethod(state, paymentMethodId),
   swishMode: selectSwishMode(state),
-  offered: selectCanChoosePayment(state) && state.payment.cartOpen,
+  offered: selectCanChoosePayment(state) && selectCartOpen(state),
 });
 
 /**
@@ -227,12 +248,12 @@ const selectChoice = (state: RootState, paymentMethodId: string) => ({
  */
 function* startWhenChosen(action: ReturnType<typeof paymentActions.methodSelected>) {
   const { paymentMethodId } = action.payload;
-  const { payment, method, swishMode, offered }: ReturnType<typeof selectChoice> = yield select(
+  const { machine, selected, method, swishMode, offered }: ReturnType<typeof selectChoice> = yield select(
     selectChoice,
     paymentMethodId,
   );
-  if (!offered || payment.machine.status !== 'NOT_STARTED') return;
-  if (payment.selectedPaymentMethod !== paymentMethodId) return; // deselected
+  if (!offered || machine.status !== 'NOT_STARTED') return;
+  if (selected !== paymentMethodId) return; // deselected
   if (method?.type === 'VIVA_WALLET_WEB' || (method?.type === 'SWISH_TRADE' && swishMode !== 'phone'))
     yield put(paymentActions.startRequested({ paymentMethodId }));
 }
@@ -259,14 +280,14 @@ function* sendSwishToPhone(action: ReturnType<typeof paymentActions.swishPhoneCh
  * started the payment (its storage knows it) cancels, never another tab of the same session.
  */
 function* settleReturnFromViva() {
-  const payment: PaymentState = yield select((s: RootState) => s.payment);
-  const shopId: string | null = yield select(selectShopId);
-  if (payment.machine.status !== 'STARTED' || !shopId) return;
-  const { paymentId } = payment.machine;
+  const machine: PaymentMachine = yield select(selectPaymentMachine);
+  const selected: string | null = yield select(selectSelectedPaymentMethod);
+  const shopId: string | null = yield select(selectSessionShopId);
+  if (machine.status !== 'STARTED' || !shopId) return;
+  const { paymentId } = machine;
   // The session may answer before the shop: the method's type is known once the shop is loaded.
-  if (!((yield select((s: RootState) => s.shop.status === 'loaded')) as boolean))
-    yield take(shopActions.loaded.type);
-  const method: PaymentMethod | undefined = yield select(selectMethod, payment.selectedPaymentMethod);
+  if (((yield select(selectShopStatus)) as string) !== 'loaded') yield take(shopActions.loaded.type);
+  const method: PaymentMethod | undefined = yield select(selectMethod, selected);
   if (method?.type !== 'VIVA_WALLET_WEB') return;
   const storage = yield* context('storage');
   if (!loadCustomer(storage, shopId, paymentId)) return;
@@ -278,7 +299,7 @@ function* settleReturnFromViva() {
   } catch {
     // The cancel below asks the server anyway.
   }
-  const now: PaymentMachine = yield select(selectMachine);
+  const now: PaymentMachine = yield select(selectPaymentMachine);
   if (now.status !== 'STARTED' || now.paymentId !== paymentId) return;
   yield call(cancelPayment, { notCompleted: true });
 }
@@ -288,11 +309,10 @@ function* settleReturnFromViva() {
  * (read already if the cart page's code came after it), and every return from the back-forward cache.
  */
 function* arrivalSaga() {
-  if (!((yield select((s: RootState) => s.session.initialLoadDone)) as boolean))
-    yield take(sessionActions.loaded.type);
+  if (!((yield select(selectSessionLoaded)) as boolean)) yield take(sessionActions.loaded.type);
   yield fork(settleReturnFromViva);
   yield takeLatest(pageActions.restoredFromCache.type, function* () {
-    const shopId: string | null = yield select(selectShopId);
+    const shopId: string | null = yield select(selectSessionShopId);
     if (!shopId) return;
     try {
       yield call(refreshSession, shopId);
@@ -303,10 +323,10 @@ function* arrivalSaga() {
   });
 }
 
-/** The cart page's payment flow: started once, when the cart page first renders (app/router.tsx). */
 /** Issue 39: what is typed is kept in the tab's storage as it is typed (customerDraft.ts). */
 function* keepDraft() {
-  const { shopId, customer }: PaymentState = yield select((s: RootState) => s.payment);
+  const shopId: string | null = yield select(selectPaymentShopId);
+  const customer: ReturnType<typeof selectCustomer> = yield select(selectCustomer);
   if (shopId) yield call(saveDraft, yield* context('storage'), shopId, customer);
 }
 
@@ -320,8 +340,9 @@ function* restoreDraft(shopId: string | null) {
   if (stored) yield put(paymentActions.customerRestored(stored));
 }
 
+/** The cart page's payment flow: started once, when the cart page first renders (app/router.tsx). */
 export function* paymentFlowSaga() {
-  yield call(restoreDraft, yield select(selectShopId));
+  yield call(restoreDraft, yield select(selectSessionShopId));
   // takeEvery: each is synchronous and writes the whole current state, so the last one wins.
   yield takeEvery(
     [paymentActions.customerFieldChanged.type, paymentActions.customerRestored.type],

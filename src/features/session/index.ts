@@ -1,7 +1,14 @@
 /**
  * The session feature's public face: what other features may import (ESLint allows nothing else from
- * outside this folder, see eslint.config.mjs). Events live in their own `*Events.ts` modules.
+ * outside this folder, see eslint.config.mjs). Its shared events are in src/shared/events.ts.
  */
 export { LazyReferencePage } from './lazyReferencePage';
-export { sessionActions } from './sessionSlice';
-export type { SessionState } from './sessionSlice';
+export {
+  selectActiveTab,
+  selectOrderReference,
+  selectSessionLoaded,
+  selectSessionShopId,
+  selectSessionStatus,
+  selectTabSelections,
+  sessionActions,
+} from './sessionSlice';

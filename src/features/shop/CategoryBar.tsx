@@ -4,8 +4,8 @@ import { useTheme } from '@emotion/react';
 import type { Category } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
 import { plainListStyle } from '../../shared/ui/styles';
-import { CartSummaryLink } from '../cart';
 import { insetTop } from '../../shared/theme/insets';
+import { CartSummaryLink } from './CartSummaryLink';
 
 /** DOM id of a category's section (ids from the server are not trusted as DOM ids). */
 export const categoryAnchor = (index: number) => `category-${index}`;

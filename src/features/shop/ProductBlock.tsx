@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import { useAppSelector } from '../../app/hooks';
 import type { DisplayType } from '../../domain/types';
 import { ProductCard, type CardTexts } from './ProductCard';
-import { selectProductEntities } from './shopSelectors';
+import { selectProductEntities } from '../shopState';
 import { estimateHeight, TABBABLE, type StoreWindow } from './storeWindow';
 import { storeClass } from './storeStyles';
 

@@ -6,7 +6,7 @@ import type { Product } from '../../domain/types';
 import { fontSize, radius, space, touchTarget } from '../../shared/theme/tokens';
 import { Amount } from '../../shared/ui/Amount';
 import { noMarginStyle, preLineStyle } from '../../shared/ui/styles';
-import { selectCategoryOfProduct } from './shopSelectors';
+import { selectCategoryOfProduct } from '../shopState';
 import { TagList } from './TagList';
 
 /**

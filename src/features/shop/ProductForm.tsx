@@ -14,7 +14,7 @@ import { Button } from '../../shared/ui/Button';
 import { Stepper } from '../../shared/ui/Stepper';
 import { cartActions, selectRemainingStock, unitPrice } from '../cart';
 import { DeviationPicker } from './DeviationPicker';
-import { selectDeviationEntities, selectDeviationGroupEntities, selectProductById } from './shopSelectors';
+import { selectDeviationEntities, selectDeviationGroupEntities, selectProductById } from '../shopState';
 
 /** The look of a disabled button (Button's `:disabled`, no hover) for one that is only aria-disabled. */
 const ariaDisabledStyle = (primary: string) =>

@@ -4,9 +4,10 @@ import { useAppSelector } from '../../app/hooks';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
 import { inlineTargetStyle } from '../../shared/ui/styles';
+import { selectCartItem } from '../cart';
 import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
-import { selectProductById } from './shopSelectors';
+import { selectProductById } from '../shopState';
 
 /** §2 product page: details, extras, total, quantity up to the remaining stock, Add or Update (?edit=itemId). */
 export function ProductPage() {
@@ -17,7 +18,7 @@ export function ProductPage() {
   const titleId = useId();
   const product = useAppSelector((state) => selectProductById(state, productId));
   const editId = searchParams.get('edit');
-  const editing = useAppSelector((state) => (editId ? state.cart.entities[editId] : undefined));
+  const editing = useAppSelector((state) => (editId ? selectCartItem(state, editId) : undefined));
   const home = `/${encodeURIComponent(webshopId)}`;
   if (!product) {
     return (

@@ -7,7 +7,7 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { IconButton } from '../../shared/ui/IconButton';
 import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
-import { selectProductById } from './shopSelectors';
+import { selectProductById } from '../shopState';
 
 /** §2 product popup (max width 500 px, image 300 px), also used to edit a cart item. */
 export function ProductPopupDialog({

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Page } from '../../shared/ui/Page';
 import { preLineStyle } from '../../shared/ui/styles';
-import { selectShopInfo } from './shopSelectors';
+import { selectShopInfo } from '../shopState';
 
 /** §2 the shop's refund policy text (plain text; line breaks kept). */
 export function RefundPolicyPage() {

@@ -7,7 +7,7 @@ import { noMarginStyle, subheadingStyle } from '../../shared/ui/styles';
 import { selectIsKiosk } from '../kiosk';
 import { LanguageFooter } from './LanguageFooter';
 import { OpeningHours } from './OpeningHours';
-import { selectCompany, selectShopInfo, selectTheme } from './shopSelectors';
+import { selectCompany, selectShopInfo, selectTheme } from '../shopState';
 
 /** A contact link on a line of its own: a touch target tall, its text 10 px down, about centred. */
 const contactLinkCss = { display: 'inline-block', minHeight: touchTarget.phone, paddingTop: 10 } as const;

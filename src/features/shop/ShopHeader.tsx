@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { fontSize, space, touchTarget } from '../../shared/theme/tokens';
-import { CartSummaryLink, CartSyncStatus } from '../cart';
+import { CartSyncStatus } from '../cart';
 import { LanguageChoice, selectIsKiosk } from '../kiosk';
-import { selectShopInfo, selectTheme } from './shopSelectors';
-import type { RootState } from '../../app/hooks';
-
-const selectOrderReference = (state: RootState) => state.session.orderReference;
+import { selectOrderReference } from '../session';
+import { selectShopInfo, selectTheme } from '../shopState';
+import { CartSummaryLink } from './CartSummaryLink';
 
 /**
  * §2 header: logo linking to the shop home, the shop title (with the order reference after a dash), and

@@ -7,19 +7,24 @@ import { mq, space } from '../../shared/theme/tokens';
 import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Spinner } from '../../shared/ui/Spinner';
 import { whenIdle } from '../../shared/whenIdle';
-import { MobileCartBar, preloadCartPage } from '../cart';
 import { KioskOrderPanel, KioskShell, selectKiosk } from '../kiosk';
-import { LazyReferencePage, sessionActions } from '../session';
+import { LazyReferencePage, selectSessionLoaded, sessionActions } from '../session';
+import {
+  selectShopDisplayState,
+  selectShopInfo,
+  selectShopStatus,
+  selectTheme,
+  shopActions,
+} from '../shopState';
+import { preloadCartOnIntent, preloadCartPage } from './lazyCartPage';
+import { MobileCartBar } from './MobileCartBar';
 import { preloadProductPopup } from './ProductPopup';
 import { ShopFooter } from './ShopFooter';
 import { ShopHeader } from './ShopHeader';
 import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
-import { selectShopDisplayState, selectShopInfo, selectTheme } from './shopSelectors';
-import { shopActions } from './shopSlice';
 import type { RootState } from '../../app/hooks';
 
-const selectShopLoading = (state: RootState) => state.shop.status === 'loading';
-const selectSessionLoaded = (state: RootState) => state.session.initialLoadDone;
+const selectShopLoading = (state: RootState) => selectShopStatus(state) === 'loading';
 
 /**
  * §2 shop layout. Loads the shop and the session (with the table and tabId of the address), then decides
@@ -160,7 +165,7 @@ export function ShopLayout() {
           <div css={{ minWidth: 0 }}>{content}</div>
           <LoadBoundary>
             <Suspense fallback={null}>
-              <KioskOrderPanel shopId={webshopId} />
+              <KioskOrderPanel shopId={webshopId} cartLinkIntent={preloadCartOnIntent} />
             </Suspense>
           </LoadBoundary>
         </div>

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { OpeningHours } from './OpeningHours';
-import { selectShopInfo } from './shopSelectors';
+import { selectShopInfo } from '../shopState';
 
 /** §2 shop not found: check the address. */
 export function ShopNotFound() {

@@ -8,18 +8,19 @@ import { Page } from '../../shared/ui/Page';
 import { preLineStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { selectIsKiosk } from '../kiosk';
+import { selectActiveTab } from '../session';
 import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductBlock, type CardSettings } from './ProductBlock';
 import { cardTexts } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
-import { selectCategories, selectProductEntities, selectShopInfo, selectTagEntities } from './shopSelectors';
+import { selectCategories, selectProductEntities, selectShopInfo, selectTagEntities } from '../shopState';
 import { useRetryWhenOnline } from '../../shared/useRetryWhenOnline';
 import { whenIdle } from '../../shared/whenIdle';
 import { gridOf, storeClass, storeStyles } from './storeStyles';
 import { BLOCK_SIZE, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
 import type { RootState } from '../../app/hooks';
 
-const selectHasActiveTab = (state: RootState) => state.session.activeTab !== null;
+const selectHasActiveTab = (state: RootState) => selectActiveTab(state) !== null;
 
 /** The search's code (issue 26), its own chunk: fetched when the page is idle or a search is asked for. */
 const loadMenuSearch = () => import(/* webpackChunkName: "menu-search" */ './menuSearch');

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { readableTextOn } from '../../domain/theme';
 import { fontSize, radius, space } from '../../shared/theme/tokens';
-import { selectTagEntities } from './shopSelectors';
+import { selectTagEntities } from '../shopState';
 
 /** Serialized once for every list (chips are plain `li`s in their own colours). */
 const listCss = css({

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
-import { paymentActions } from '../paymentSlice';
+import { paymentActions } from '../../paymentState';
 
 /** Drops a started payment: the flow saga cancels it (§4), on the server too, and its method is deselected. */
 export function CancelPaymentButton({ paymentMethodId }: { paymentMethodId: string }) {

@@ -12,8 +12,9 @@ import { useLanguage } from '../../../shared/i18n';
 import { ErrorText } from '../../../shared/ui/ErrorText';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { selectCartTotal } from '../../cart';
-import { errorOf, selectPaymentMachine } from '../paymentSelectors';
-import { paymentActions, type PaymentMachine } from '../paymentSlice';
+import { selectShopInfo } from '../../shopState';
+import { errorOf } from '../paymentSelectors';
+import { paymentActions, selectPaymentMachine, selectWallet, type PaymentMachine } from '../../paymentState';
 import { confirmCard, loadStripeFor, STRIPE_LOCALE } from '../providers/stripe';
 import { canRestart, paymentErrorText } from './paymentTexts';
 import { WalletButtons } from './WalletButtons';
@@ -28,7 +29,7 @@ const startable = (machine: PaymentMachine) => canRestart(machine.status) || mac
 function startSettled(store: AppStore): Promise<PaymentMachine> {
   return new Promise((resolve) => {
     const settled = () => {
-      const machine = store.getState().payment.machine;
+      const machine = selectPaymentMachine(store.getState());
       return machine.status === 'LOADING' || (machine.status === 'STARTED' && !machine.clientSecret)
         ? null
         : machine;
@@ -57,14 +58,14 @@ function CartWalletButtons({ paymentMethodId }: { paymentMethodId: string }) {
   const store = useAppStore();
   const stripe = useStripe();
   const elements = useElements();
-  const merchantName = useAppSelector((state) => state.shop.info?.title ?? null);
+  const merchantName = useAppSelector((state) => selectShopInfo(state)?.title ?? null);
   const machine = useAppSelector(selectPaymentMachine);
-  const wallet = useAppSelector((state) => state.payment.wallet);
+  const wallet = useAppSelector(selectWallet);
   const sheetAmount = useRef(0);
 
   const onClick = (event: StripeExpressCheckoutElementClickEvent) => {
     const state = store.getState();
-    if (!elements || !startable(state.payment.machine)) return event.reject();
+    if (!elements || !startable(selectPaymentMachine(state))) return event.reject();
     // The sheet shows the total of this moment, whatever Elements last heard.
     sheetAmount.current = selectCartTotal(state).amount;
     elements.update({ amount: sheetAmount.current });
@@ -76,8 +77,9 @@ function CartWalletButtons({ paymentMethodId }: { paymentMethodId: string }) {
     const { error } = await elements.submit();
     if (error) return event.paymentFailed();
     dispatch(paymentActions.startRequested({ paymentMethodId, wallet: { amount: sheetAmount.current } }));
-    const { payment } = store.getState();
-    if (payment.machine.status !== 'LOADING' || !payment.wallet) return event.paymentFailed();
+    const state = store.getState();
+    if (selectPaymentMachine(state).status !== 'LOADING' || !selectWallet(state))
+      return event.paymentFailed();
     const started = await startSettled(store);
     // Refused (CART_CHANGED with the new total, out of stock, offline…) or dropped meanwhile: the sheet
     // closes and this section says why.

@@ -5,14 +5,8 @@ import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { space } from '../../../shared/theme/tokens';
 import { TextField } from '../../../shared/ui/TextField';
-import {
-  errorOf,
-  selectCustomerFieldRules,
-  selectCustomerFieldValue,
-  selectPaymentMachine,
-  selectSwishMode,
-} from '../paymentSelectors';
-import { paymentActions } from '../paymentSlice';
+import { paymentActions, selectCustomerFieldValue, selectPaymentMachine } from '../../paymentState';
+import { errorOf, selectCustomerFieldRules, selectSwishMode } from '../paymentSelectors';
 import { appLinkFor } from '../providers/swish';
 import { ErrorText } from '../../../shared/ui/ErrorText';
 import { CancelPaymentButton } from './CancelPaymentButton';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ErrorInfo } from '../../../domain/types';
-import type { PaymentStatusName } from '../paymentSlice';
+import type { PaymentStatusName } from '../../paymentState';
 import { RATE_LIMITED } from '../../../shared/api';
 import { providerErrorKey } from '../providerErrors';
 

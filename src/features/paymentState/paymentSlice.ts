@@ -1,10 +1,14 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { emptyCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo } from '../../domain/types';
-import { cartActions } from '../cart';
-import { customerLeft } from '../kiosk/kioskEvents';
-import { paymentCompleted } from './paymentEvents';
-import { sessionActions } from '../session';
+import {
+  cartItemAdded,
+  customerLeft,
+  paymentCompleted,
+  sessionLoaded,
+  sessionLoadRequested,
+} from '../../shared/events';
+import type { RootState } from '../../app/hooks';
 
 /** What a provider needs after a start (§7 startPayment answer). */
 interface StartedPayment {
@@ -222,7 +226,7 @@ const paymentSlice = createSlice({
       })
       // §4 adding an item resets an ended attempt to NOT_STARTED. A pending payment is cancelled instead, as
       // every cart change cancels it (pendingSagas.ts); so is an ended one the server still holds.
-      .addCase(cartActions.itemAdded, (state) => {
+      .addCase(cartItemAdded, (state) => {
         if (isEnded(state.machine) && !state.machine.paymentId)
           Object.assign(state, { machine: NOT_STARTED, wallet: false });
       })
@@ -234,12 +238,12 @@ const paymentSlice = createSlice({
       // A kiosk's customer has gone (their payment was cancelled first): nothing they typed stays.
       .addCase(customerLeft, (state) => ({ ...initialState, shopId: state.shopId, cartOpen: state.cartOpen }))
       // §4 changing the shop id clears the payment state.
-      .addCase(sessionActions.loadRequested, (state, action) => {
+      .addCase(sessionLoadRequested, (state, action) => {
         if (state.shopId !== action.payload.shopId) return { ...initialState, shopId: action.payload.shopId };
       })
       // §4 the session tells how a started payment ended; a payment left running (reload, return from
       // Viva or the Swish app) is picked up from it.
-      .addCase(sessionActions.loaded, (state, action) => {
+      .addCase(sessionLoaded, (state, action) => {
         const { paymentStatus, paymentId, receiptId, message, paymentMethodId } = action.payload.session;
         const m = state.machine;
         if (paymentStatus === 'COMPLETED' && receiptId && paymentId) {
@@ -277,3 +281,30 @@ export const paymentActions = {
   completed: paymentCompleted,
 };
 export const paymentReducer = paymentSlice.reducer;
+
+// The payment's state as the other features read it (the payment feature's sagas and screens, the cart's
+// stock limits, the kiosk's idle rule), one field each; those only lazily loaded code reads are in
+// paymentLazySelectors.ts, and what is derived with the cart or the shop is payment/paymentSelectors.ts's.
+
+/**
+ * The payment machine (a union on `status`). Its object changes only when the machine does, never on a
+ * keystroke in "your info", so a panel that selects it re-renders only for the payment.
+ */
+export const selectPaymentMachine = (state: RootState) => state.payment.machine;
+export const selectSelectedPaymentMethod = (state: RootState) => state.payment.selectedPaymentMethod;
+/** The shop the payment belongs to. */
+export const selectPaymentShopId = (state: RootState) => state.payment.shopId;
+export const selectCustomer = (state: RootState) => state.payment.customer;
+/** The cart page is open: a pending payment is polled only then. */
+export const selectCartOpen = (state: RootState) => state.payment.cartOpen;
+/** productId → remaining stock the server reported at the last start (§8 OUT_OF_STOCK). */
+export const selectStockErrors = (state: RootState) => state.payment.articleStockErrors;
+
+/** The machine holds payment `paymentId` (any, when not given) as pending on the server: STARTED, or CANCELLING it. */
+export type Pending = Extract<PaymentMachine, { status: 'STARTED' | 'CANCELLING' }>;
+export const isPending = (m: PaymentMachine, paymentId?: string): m is Pending =>
+  (m.status === 'STARTED' || m.status === 'CANCELLING') &&
+  (paymentId === undefined || m.paymentId === paymentId);
+
+/** A payment is pending on the server (STARTED, or its cancel not yet confirmed). */
+export const selectPaymentPending = (state: RootState) => isPending(state.payment.machine);

@@ -91,9 +91,19 @@ function keepUnchanged<T extends { id: string }>(
 const keepIfSame = <T>(previous: T | null | undefined, next: T): T =>
   previous != null && sameData(previous, next) ? previous : next;
 
-/** Freezes plain JSON data all the way down (what Immer would do to it on the way into the state). */
+/**
+ * Freezes plain JSON data all the way down (what Immer would do to it on the way into the state), outside
+ * production builds: there a mutation of state throws in tests and development, as Immer's own freezing
+ * makes it. A production build skips it (a tenth of the big shop's render, issue 37): Immer skips the
+ * entity state as soon as its containers are frozen, which entityState does in every build.
+ */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  if (
+    process.env.NODE_ENV !== 'production' &&
+    typeof value === 'object' &&
+    value !== null &&
+    !Object.isFrozen(value)
+  ) {
     Object.freeze(value);
     for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
   }

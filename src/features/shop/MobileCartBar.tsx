@@ -4,7 +4,7 @@ import { Link, useMatch } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
-import { selectCartQuantity, selectCartTotal, selectTabTotal, selectUnpaidTabCount } from './cartSelectors';
+import { selectCartQuantity, selectCartTotal, selectTabTotal, selectUnpaidTabCount } from '../cart';
 import { CartIcon } from './CartSummaryLink';
 import { preloadCartOnIntent } from './lazyCartPage';
 

@@ -2,16 +2,12 @@ import { createSelector } from '@reduxjs/toolkit';
 import { deriveTheme, type Theme } from '../../domain/theme';
 import type { Currency } from '../../domain/types';
 import { DEFAULT_LOGOS } from '../../shared/theme/defaultTheme';
-import type { SessionState } from '../session';
-import {
-  categoriesAdapter,
-  deviationGroupsAdapter,
-  deviationsAdapter,
-  paymentMethodsAdapter,
-  tagsAdapter,
-} from './shopSlice';
+import { selectOrderReference, selectSessionLoaded, selectSessionStatus } from '../session';
+import { categoriesAdapter, deviationsAdapter, tagsAdapter } from './shopSlice';
 import type { RootState } from '../../app/hooks';
 
+/** How the shop's load went: 'idle', 'loading', 'loaded', 'notFound' or 'error'. */
+export const selectShopStatus = (state: RootState) => state.shop.status;
 export const selectShopInfo = (state: RootState) => state.shop.info;
 export const selectCompany = (state: RootState) => state.shop.company;
 
@@ -29,23 +25,12 @@ export const { selectAll: selectCategories } = categoriesAdapter.getSelectors(
 export const { selectEntities: selectDeviationEntities } = deviationsAdapter.getSelectors(
   (state: RootState) => state.shop.deviations,
 );
-export const { selectEntities: selectDeviationGroupEntities } = deviationGroupsAdapter.getSelectors(
-  (state: RootState) => state.shop.deviationGroups,
-);
 export const { selectEntities: selectTagEntities } = tagsAdapter.getSelectors(
   (state: RootState) => state.shop.tags,
 );
-export const { selectAll: selectPaymentMethods, selectById: selectPaymentMethodById } =
-  paymentMethodsAdapter.getSelectors((state: RootState) => state.shop.paymentMethods);
 
 /** The shop's currency: the company's (SEK, or EUR for Finland, resolved at the API edge). */
 export const selectCurrency = (state: RootState): Currency => state.shop.company?.currency ?? 'SEK';
-
-/** The category a product belongs to, for the product page. */
-export const selectCategoryOfProduct = (state: RootState, productId: string) => {
-  const product = selectProductById(state, productId);
-  return product ? state.shop.categories.entities[product.categoryId] : undefined;
-};
 
 /** §3 theme derived from the shop's colours and logo (invalid colours fall back to the defaults). */
 export const selectTheme = createSelector([selectShopInfo, selectCompany], (info, company): Theme =>
@@ -62,15 +47,16 @@ export type ShopDisplayState = 'notFound' | 'error' | 'loading' | 'closed' | 'ne
  * A load that failed for another reason (network) shows the error state after not-found. Reloading the
  * shop already shown (a new ?table=) keeps showing it: the store is not torn down and rebuilt.
  */
-export const selectShopDisplayState = (state: RootState & { session: SessionState }): ShopDisplayState => {
-  const { shop, session } = state;
+export const selectShopDisplayState = (state: RootState): ShopDisplayState => {
+  const { shop } = state;
+  const sessionLoaded = selectSessionLoaded(state);
   if (shop.status === 'notFound') return 'notFound';
-  if (shop.status === 'error' || (session.status === 'error' && !session.initialLoadDone)) return 'error';
+  if (shop.status === 'error' || (selectSessionStatus(state) === 'error' && !sessionLoaded)) return 'error';
   const shown = shop.status === 'loaded' || (shop.status === 'loading' && shop.info !== null);
   if (!shown || !shop.info) return 'loading';
   if (!shop.info.isOpen || !shop.info.active) return 'closed';
   // Only whether a reference is set waits for the visitor's session; the store itself is public.
-  if (shop.info.requireReference && !session.initialLoadDone) return 'loading';
-  if (shop.info.requireReference && !session.orderReference) return 'needsReference';
+  if (shop.info.requireReference && !sessionLoaded) return 'loading';
+  if (shop.info.requireReference && !selectOrderReference(state)) return 'needsReference';
   return 'open';
 };

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../domain/money';
 import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
-import { selectCartQuantity, selectCartTotal } from './cartSelectors';
+import { selectCartQuantity, selectCartTotal } from '../cart';
 import { preloadCartOnIntent } from './lazyCartPage';
 
 /** §2 cart summary link: total price and item count. */

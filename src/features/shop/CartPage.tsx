@@ -10,19 +10,17 @@ import { LinkButton } from '../../shared/ui/LinkButton';
 import { Page } from '../../shared/ui/Page';
 import { plainListStyle } from '../../shared/ui/styles';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
-import { Checkout, paymentFlowSaga } from '../payment';
-import { ProductPopup } from '../shop';
-import { sessionActions } from '../session';
-import { CartLineRow, TabLineRow } from './CartLineRow';
 import {
+  CartLineRow,
   selectCartLines,
   selectCartTotal,
   selectTabLinesInCart,
   selectTabLinesNotInCart,
-} from './cartSelectors';
-import type { RootState } from '../../app/hooks';
-
-const selectActiveTab = (state: RootState) => state.session.activeTab;
+  TabLineRow,
+} from '../cart';
+import { Checkout, paymentFlowSaga } from '../payment';
+import { selectActiveTab, sessionActions } from '../session';
+import { ProductPopup } from './ProductPopup';
 
 /**
  * §2 cart page (max 1000 px): the open tab to choose from, the cart, 'added from tab', the sum, the
