@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Provider, useDispatch } from 'react-redux';
 import { take } from 'redux-saga/effects';
 import { lazyScreen } from '../../src/app/router';
+import * as storeModule from '../../src/app/store';
 import { testStore } from '../helpers/testStore';
 
 function setup() {
@@ -67,5 +68,45 @@ describe('lazy screens and their sagas', () => {
     const { Screen, load } = setup();
     await Screen.preload();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a merchant screen's slices arrive with its code (the customer's first load carries none)", () => {
+  it('a store made before the screen loads has none of their state; its selectors read the initial state', async () => {
+    await jest.isolateModulesAsync(async () => {
+      // A fresh store module: no screen has loaded in it yet (testStore adds every screen's slices).
+      const fresh = await import('../../src/app/store');
+      const slice = await import('../../src/features/integration/integrationSlice');
+      const store = fresh.makeStore();
+      store.dispatch(slice.integrationActions.callbackSucceeded());
+      for (const key of ['integration', 'passwordReset', 'receiptDownload'])
+        expect(store.getState()).not.toHaveProperty(key);
+      expect(slice.selectCallback(store.getState()).status).toBe('idle');
+
+      // The screen's code arrives: its slice joins the same store, which keeps its state.
+      const before = store.getState().cart;
+      fresh.addScreenReducers({ integration: slice.integrationReducer });
+      store.dispatch(slice.integrationActions.callbackSucceeded());
+      expect(slice.selectCallback(store.getState()).status).toBe('succeeded');
+      expect(store.getState().cart).toBe(before);
+    });
+  });
+
+  it('lazyScreen adds the module’s screenReducers when its code arrives', async () => {
+    const added = jest.spyOn(storeModule, 'addScreenReducers');
+    const reducers = { receiptDownload: jest.fn() };
+    const Screen = lazyScreen(
+      () => Promise.resolve({ TestScreen: () => <p>the screen</p>, screenReducers: reducers }),
+      'TestScreen',
+    );
+    const { store } = testStore();
+    render(
+      <Provider store={store}>
+        <Screen />
+      </Provider>,
+    );
+    await screen.findByText('the screen');
+    expect(added).toHaveBeenCalledWith(reducers);
+    added.mockRestore();
   });
 });

@@ -295,8 +295,8 @@ describe('issue 34: the store is built once (app/store.ts makeStore), for the ap
   });
 
   it("without a saga context (the render's store) it has the app store's state and runs no saga", () => {
+    const { store } = testStore(); // first: it adds every screen's slices (app/store.ts ScreenState)
     const renderStore = makeStore();
-    const { store } = testStore();
     expect(Object.keys(renderStore.getState())).toEqual(Object.keys(store.getState()));
     const ran: string[] = [];
     const saga: Saga = function* () {

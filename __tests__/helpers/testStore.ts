@@ -1,4 +1,7 @@
-import { makeStore, type RootState } from '../../src/app/store';
+import { addScreenReducers, makeStore, type RootState } from '../../src/app/store';
+import { screenReducers as integration } from '../../src/features/integration/IntegrationCallbackPage';
+import { screenReducers as passwordReset } from '../../src/features/passwordReset/PasswordResetPage';
+import { screenReducers as receiptDownload } from '../../src/features/receipt/ReceiptDownloadPage';
 import { paymentFlowSaga } from '../../src/features/payment/startSagas';
 import { memoryStorage } from './memoryStorage';
 import { manualPageSignals } from '../../src/shared/pageSignals';
@@ -45,6 +48,8 @@ export function testStore(api: Partial<Api> = {}, preloaded?: Partial<RootState>
   const reportError = jest.fn();
   const storage = memoryStorage();
   const page = manualPageSignals();
+  // Every screen's slices, as if each screen's code had arrived (app/router.tsx `lazyScreen`).
+  addScreenReducers({ ...integration, ...passwordReset, ...receiptDownload });
   const store = makeStore(
     {
       api: fakeApi(api),

@@ -10,15 +10,19 @@ import { APP_ROUTES } from '../shared/routes';
 import { LoadingPage } from './LoadingPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorPage';
-import type { AppStore } from './store';
+import { addScreenReducers, type AppStore, type ScreenReducers } from './store';
 
 /** What a screen's chunk exports: its component and, optionally, the sagas only that screen needs. */
-type ScreenModule<K extends string> = { [key in K]: ComponentType } & { screenSagas?: readonly Saga[] };
+type ScreenModule<K extends string> = { [key in K]: ComponentType } & {
+  screenSagas?: readonly Saga[];
+  screenReducers?: ScreenReducers;
+};
 
 /**
- * A screen in its own chunk. Its sagas (the module's `screenSagas`) start once per store when it first
- * renders, before any of its effects can dispatch, so a screen's sagas arrive with its code and a visitor who
- * never opens it downloads neither. `preload()` fetches the chunk ahead of a click (intent or idle time).
+ * A screen in its own chunk. Its slices (the module's `screenReducers`, app/store.ts) join the store as its
+ * code arrives, and its sagas (`screenSagas`) start once per store when it first renders, before any of its
+ * effects can dispatch, so a screen's state and sagas arrive with its code and a visitor who never opens it
+ * downloads none of them. `preload()` fetches the chunk ahead of a click (intent or idle time).
  * A chunk that failed to load is fetched again when the screen is asked for again (lazyWithRetry).
  */
 export function lazyScreen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K) {
@@ -26,6 +30,7 @@ export function lazyScreen<K extends string>(load: () => Promise<ScreenModule<K>
     load().then((module) => {
       const Component: ComponentType = module[name];
       const sagas = module.screenSagas ?? [];
+      addScreenReducers(module.screenReducers ?? {});
       return {
         default: function ScreenWithSagas() {
           (useStore() as AppStore).injectSagas(sagas);

@@ -1,10 +1,17 @@
-import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type Middleware,
+  type Reducer,
+  type StateFromReducersMapObject,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { cartReducer } from '../features/cart/cartSlice';
 import { kioskReducer } from '../features/kiosk/kioskSlice';
-import { integrationReducer } from '../features/integration/integrationSlice';
-import { passwordResetReducer } from '../features/passwordReset/passwordResetSlice';
-import { receiptDownloadReducer } from '../features/receipt/receiptDownloadSlice';
+import type { IntegrationState } from '../features/integration/integrationSlice';
+import type { PasswordResetState } from '../features/passwordReset/passwordResetSlice';
+import type { ReceiptDownloadState } from '../features/receipt/receiptDownloadSlice';
 import { cardPaymentReducer } from '../features/payment/cardPaymentSlice';
 import { paymentReducer } from '../features/paymentState/paymentSlice';
 import { receiptReducer } from '../features/receipt/receiptSlice';
@@ -14,7 +21,8 @@ import { deviceReducer } from '../shared/device';
 import type { SagaContext } from '../shared/sagaContext';
 import { rootSaga } from './rootSaga';
 
-export const rootReducer = combineReducers({
+/** The slices the store page and the screens a customer opens from it need: in the main bundle. */
+const reducers = {
   device: deviceReducer,
   shop: shopReducer,
   session: sessionReducer,
@@ -23,12 +31,35 @@ export const rootReducer = combineReducers({
   kiosk: kioskReducer,
   cardPayment: cardPaymentReducer,
   receipt: receiptReducer,
-  integration: integrationReducer,
-  passwordReset: passwordResetReducer,
-  receiptDownload: receiptDownloadReducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+/**
+ * The slices of screens in their own chunks that only that screen reads (the bookkeeping link, the password
+ * reset, the receipt download): each arrives with its screen's code (`screenReducers`, app/router.tsx), so a
+ * customer's first load carries none of them (issue 39 paid its bytes with them). Until then a slice's
+ * state is absent and its selectors read its initial state.
+ */
+export interface ScreenState {
+  integration?: IntegrationState;
+  passwordReset?: PasswordResetState;
+  receiptDownload?: ReceiptDownloadState;
+}
+export type ScreenReducers = { [K in keyof ScreenState]?: Reducer<NonNullable<ScreenState[K]>> };
+
+export type RootState = StateFromReducersMapObject<typeof reducers> & ScreenState;
+
+const screenReducers: ScreenReducers = {};
+type RootReducer = Reducer<RootState, UnknownAction, Partial<RootState>>;
+let combined: RootReducer = combineReducers(reducers);
+
+/** Adds a screen's slices to every store, once; each starts from its initial state at the next action. */
+export function addScreenReducers(more: ScreenReducers) {
+  if (Object.keys(more).every((key) => key in screenReducers)) return;
+  Object.assign(screenReducers, more);
+  combined = combineReducers({ ...reducers, ...screenReducers }) as RootReducer;
+}
+
+export const rootReducer: RootReducer = (state, action) => combined(state, action);
 
 /** Hears an action after the reducers ran, with when it was dispatched (epoch ms). */
 type ActionListener = (action: UnknownAction, at: number) => void;

@@ -8,7 +8,12 @@ import { ButtonLink } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
-import { integrationActions, selectCallback, type IntegrationState } from './integrationSlice';
+import {
+  integrationActions,
+  integrationReducer,
+  selectCallback,
+  type IntegrationState,
+} from './integrationSlice';
 import { integrationSaga } from './integrationSagas';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
@@ -86,4 +91,5 @@ export function IntegrationCallbackPage() {
 }
 
 /** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenReducers = { integration: integrationReducer };
 export const screenSagas = [integrationSaga];

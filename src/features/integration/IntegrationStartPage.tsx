@@ -7,7 +7,7 @@ import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { bookkeeperName, parseBookkeeper } from './integrationCallback';
-import { integrationActions, selectStartStatus } from './integrationSlice';
+import { integrationActions, integrationReducer, selectStartStatus } from './integrationSlice';
 import { integrationSaga } from './integrationSagas';
 
 /**
@@ -66,4 +66,5 @@ export function IntegrationStartPage() {
 }
 
 /** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenReducers = { integration: integrationReducer };
 export const screenSagas = [integrationSaga];

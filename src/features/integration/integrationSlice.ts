@@ -80,6 +80,8 @@ const integrationSlice = createSlice({
 export const integrationActions = integrationSlice.actions;
 export const integrationReducer = integrationSlice.reducer;
 
-type WithIntegration = { integration: IntegrationState };
-export const selectStartStatus = (state: WithIntegration) => state.integration.start.status;
-export const selectCallback = (state: WithIntegration) => state.integration.callback;
+/** The slice arrives with its screens (app/store.ts `ScreenState`): its initial state until then. */
+type WithIntegration = { integration?: IntegrationState };
+const selectIntegration = (state: WithIntegration) => state.integration ?? initialState;
+export const selectStartStatus = (state: WithIntegration) => selectIntegration(state).start.status;
+export const selectCallback = (state: WithIntegration) => selectIntegration(state).callback;

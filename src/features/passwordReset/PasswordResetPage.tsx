@@ -9,7 +9,7 @@ import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TextField } from '../../shared/ui/TextField';
 import { MIN_PASSWORD_LENGTH, isValid, validatePasswords } from './passwordValidation';
-import { passwordResetActions, selectPasswordReset } from './passwordResetSlice';
+import { passwordResetActions, passwordResetReducer, selectPasswordReset } from './passwordResetSlice';
 import { passwordResetSaga } from './passwordResetSagas';
 
 /** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
@@ -135,4 +135,5 @@ export function PasswordResetPage() {
 }
 
 /** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenReducers = { passwordReset: passwordResetReducer };
 export const screenSagas = [passwordResetSaga];

@@ -12,7 +12,7 @@ type PasswordResetStatus = 'loading' | 'form' | 'linkExpired' | 'changed' | 'err
 type ChangeError = 'tooWeak' | 'failed';
 
 /** The reset code and the passwords are never stored: they travel in actions only. */
-interface PasswordResetState {
+export interface PasswordResetState {
   status: PasswordResetStatus;
   /** The account's e-mail address, for the confirmation. */
   email: string | null;
@@ -64,4 +64,5 @@ const passwordResetSlice = createSlice({
 export const passwordResetActions = passwordResetSlice.actions;
 export const passwordResetReducer = passwordResetSlice.reducer;
 
-export const selectPasswordReset = (state: RootState) => state.passwordReset;
+/** The slice arrives with its screen (app/store.ts `ScreenState`): its initial state until then. */
+export const selectPasswordReset = (state: RootState) => state.passwordReset ?? initialState;

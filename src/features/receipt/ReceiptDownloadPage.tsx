@@ -7,7 +7,12 @@ import { Button, ButtonLink } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Spinner } from '../../shared/ui/Spinner';
-import { receiptDownloadActions, receiptKey, selectReceiptDownload } from './receiptDownloadSlice';
+import {
+  receiptDownloadActions,
+  receiptDownloadReducer,
+  receiptKey,
+  selectReceiptDownload,
+} from './receiptDownloadSlice';
 import { receiptDownloadSaga } from './receiptDownloadSagas';
 
 /**
@@ -70,4 +75,5 @@ export function ReceiptDownloadPage() {
 }
 
 /** The sagas this screen needs, started when it first renders (app/router.tsx). */
+export const screenReducers = { receiptDownload: receiptDownloadReducer };
 export const screenSagas = [receiptDownloadSaga];

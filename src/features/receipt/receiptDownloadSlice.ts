@@ -4,7 +4,7 @@ import type { RootState } from '../../app/hooks';
 /** Receipt download page: loading the PDF, ready to open, or failed (§8). */
 type ReceiptDownloadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
-interface ReceiptDownloadState {
+export interface ReceiptDownloadState {
   /** `companyId/receiptId` of the receipt on screen; answers for another one are dropped. */
   key: string | null;
   status: ReceiptDownloadStatus;
@@ -48,4 +48,5 @@ const receiptDownloadSlice = createSlice({
 export const receiptDownloadActions = receiptDownloadSlice.actions;
 export const receiptDownloadReducer = receiptDownloadSlice.reducer;
 
-export const selectReceiptDownload = (state: RootState) => state.receiptDownload;
+/** The slice arrives with its screen (app/store.ts `ScreenState`): its initial state until then. */
+export const selectReceiptDownload = (state: RootState) => state.receiptDownload ?? initialState;
