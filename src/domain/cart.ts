@@ -101,7 +101,7 @@ export interface PaidLine {
 }
 
 /** FNV-1a (32-bit) of a string, as 8 hex digits: a short, stable digest; not a security measure. */
-export function fnv1a(text: string): string {
+function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -1,6 +1,7 @@
 import {
   appLink,
   bookkeeperName,
+  codeDigest,
   parseBookkeeper,
   parseIntegrationState,
   planCallback,
@@ -201,6 +202,15 @@ describe('withoutProviderParams', () => {
     expect(
       withoutProviderParams('/integrateVisma', `?lng=se&error=access_denied&error_description=No&state=x`),
     ).toBe('/integrateVisma?lng=se');
+  });
+});
+
+describe('codeDigest', () => {
+  it('is FNV-1a: the same code, the same 8 hex digits; another code, others; never the code', () => {
+    expect(codeDigest('a')).toBe('e40c292c'); // FNV-1a 32 of "a"
+    expect(codeDigest('abc-123')).toBe(codeDigest('abc-123'));
+    expect(codeDigest('abc-123')).not.toBe(codeDigest('abc-124'));
+    expect(codeDigest('abc-123')).toMatch(/^[0-9a-f]{8}$/);
   });
 });
 

@@ -2,8 +2,11 @@ import { call } from 'redux-saga/effects';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { fnv1a } from '../../../src/domain/cart';
-import { KEPT_CALLBACK_KEY, START_PAGE_KEY } from '../../../src/features/integration/integrationCallback';
+import {
+  codeDigest,
+  KEPT_CALLBACK_KEY,
+  START_PAGE_KEY,
+} from '../../../src/features/integration/integrationCallback';
 import { handleCallback, startIntegration } from '../../../src/features/integration/integrationSagas';
 import { integrationActions, integrationReducer } from '../../../src/features/integration/integrationSlice';
 import { NetworkError } from '../../../src/shared/api';
@@ -93,14 +96,14 @@ describe('callback saga', () => {
       keys: [`/integrateFortnox?code=abc&state=${webState}&lng=se`, '/integrateFortnox?lng=se'],
     });
     // A digest of the code, never the code (a credential) itself.
-    expect(kept()).toEqual({ bookkeeper: 'fortnox', code: fnv1a('abc'), outcome: 'linked' });
+    expect(kept()).toEqual({ bookkeeper: 'fortnox', code: codeDigest('abc'), outcome: 'linked' });
     expect(storage.getItem(KEPT_CALLBACK_KEY)).not.toContain('"abc"');
   });
 
   it('§4: a reloaded bookkeeping callback shows the outcome it had, and sends nothing', async () => {
     storage.setItem(
       KEPT_CALLBACK_KEY,
-      JSON.stringify({ bookkeeper: 'visma', code: fnv1a('abc'), outcome: 'linked' }),
+      JSON.stringify({ bookkeeper: 'visma', code: codeDigest('abc'), outcome: 'linked' }),
     );
     const { storeState } = await run('/integrateVisma', '')
       .provide(context())
@@ -114,7 +117,7 @@ describe('callback saga', () => {
     storage.setItem(START_PAGE_KEY, START);
     storage.setItem(
       KEPT_CALLBACK_KEY,
-      JSON.stringify({ bookkeeper: 'fortnox', code: fnv1a('abc'), outcome: 'expired' }),
+      JSON.stringify({ bookkeeper: 'fortnox', code: codeDigest('abc'), outcome: 'expired' }),
     );
     const { storeState } = await run('/integrateFortnox', `?code=abc&state=${webState}`)
       .provide(context())
@@ -127,20 +130,20 @@ describe('callback saga', () => {
   it('§4: a different code in the same tab is still redeemed', async () => {
     storage.setItem(
       KEPT_CALLBACK_KEY,
-      JSON.stringify({ bookkeeper: 'fortnox', code: fnv1a('abc'), outcome: 'linked' }),
+      JSON.stringify({ bookkeeper: 'fortnox', code: codeDigest('abc'), outcome: 'linked' }),
     );
     const { storeState } = await run('/integrateFortnox', `?code=xyz&state=${webState}`)
       .provide([...context(), [matchers.call.fn(api.integrate), undefined]])
       .call(api.integrate, 'fortnox', 'c-cafe', { authorizationCode: 'xyz', scopes: 'sc' })
       .run();
     expect(storeState.callback.status).toBe('linked');
-    expect(kept()).toEqual({ bookkeeper: 'fortnox', code: fnv1a('xyz'), outcome: 'linked' });
+    expect(kept()).toEqual({ bookkeeper: 'fortnox', code: codeDigest('xyz'), outcome: 'linked' });
   });
 
   it("§4: a kept outcome of the other bookkeeper is not this page's: a bare address says parameters are missing", async () => {
     storage.setItem(
       KEPT_CALLBACK_KEY,
-      JSON.stringify({ bookkeeper: 'fortnox', code: fnv1a('abc'), outcome: 'linked' }),
+      JSON.stringify({ bookkeeper: 'fortnox', code: codeDigest('abc'), outcome: 'linked' }),
     );
     const { storeState } = await run('/integrateVisma', '').provide(context()).run();
     expect(storeState.callback.status).toBe('missingParams');

@@ -1,11 +1,11 @@
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Bookkeeper } from '../../contract';
-import { fnv1a } from '../../domain/cart';
 import { config } from '../../shared/config';
 import { NetworkError } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import {
   appLink,
+  codeDigest,
   KEPT_CALLBACK_KEY,
   planCallback,
   readKeptCallback,
@@ -75,7 +75,7 @@ function* settle(
 /** Redeems the code once per tab: a code the tab already used shows the outcome it had. */
 function* integrate(pathname: string, search: string, plan: Extract<CallbackPlan, { kind: 'integrate' }>) {
   const storage = yield* context('storage');
-  const code = fnv1a(plan.authorizationCode);
+  const code = codeDigest(plan.authorizationCode);
   const kept = readKeptCallback(yield call([storage, storage.getItem], KEPT_CALLBACK_KEY));
   let outcome: CallbackOutcome;
   if (kept !== null && kept.bookkeeper === plan.bookkeeper && kept.code === code) {
