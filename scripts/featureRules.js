@@ -162,18 +162,28 @@ function upwardImports(imports, layers = FEATURE_LAYERS) {
   return imports.filter(({ from, to }) => !mayUse(from, to, layers));
 }
 
+/** The module that combines the root reducer and declares the root state (its reducers and `ScreenState`). */
+const ROOT_STATE_MODULE = /\/src\/app\/store\.ts$/;
+
 /**
  * The part of the app that owns a property of the root state: the feature (or folder) of the reducer it is
- * combined from (`cart: cartReducer` in app/store.ts's combineReducers → the cart feature), or null when the
- * declaration is not one of the root reducer's.
+ * combined from (`cart: cartReducer` in app/store.ts's reducers → the cart feature), or of the state type a
+ * screen's slice declares (`integration?: IntegrationState` in its `ScreenState` → the integration feature),
+ * or null when the declaration is not one of the root state's.
  */
 function rootStateOwner(checker, declaration) {
-  if (!ts.isPropertyAssignment(declaration) && !ts.isShorthandPropertyAssignment(declaration)) return null;
-  const call = declaration.parent && declaration.parent.parent;
-  if (!call || !ts.isCallExpression(call) || !/\bcombineReducers$/.test(call.expression.getText()))
-    return null;
-  const reducer = ts.isPropertyAssignment(declaration) ? declaration.initializer : declaration.name;
-  let symbol = checker.getSymbolAtLocation(reducer);
+  if (!ROOT_STATE_MODULE.test(declaration.getSourceFile().fileName.split(path.sep).join('/'))) return null;
+  let origin;
+  if (ts.isPropertyAssignment(declaration)) origin = declaration.initializer;
+  else if (ts.isShorthandPropertyAssignment(declaration)) origin = declaration.name;
+  else if (
+    ts.isPropertySignature(declaration) &&
+    declaration.type &&
+    ts.isTypeReferenceNode(declaration.type)
+  )
+    origin = declaration.type.typeName;
+  else return null;
+  let symbol = checker.getSymbolAtLocation(origin);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const where = symbol && symbol.declarations && symbol.declarations[0];
   if (!where) return null;

@@ -78,7 +78,7 @@ describe("a merchant screen's slices arrive with its code (the customer's first 
       const fresh = await import('../../src/app/store');
       const slice = await import('../../src/features/integration/integrationSlice');
       const store = fresh.makeStore();
-      store.dispatch(slice.integrationActions.callbackSucceeded());
+      store.dispatch(slice.integrationActions.callbackMissingParams());
       for (const key of ['integration', 'passwordReset', 'receiptDownload'])
         expect(store.getState()).not.toHaveProperty(key);
       expect(slice.selectCallback(store.getState()).status).toBe('idle');
@@ -86,8 +86,8 @@ describe("a merchant screen's slices arrive with its code (the customer's first 
       // The screen's code arrives: its slice joins the same store, which keeps its state.
       const before = store.getState().cart;
       fresh.addScreenReducers({ integration: slice.integrationReducer });
-      store.dispatch(slice.integrationActions.callbackSucceeded());
-      expect(slice.selectCallback(store.getState()).status).toBe('succeeded');
+      store.dispatch(slice.integrationActions.callbackMissingParams());
+      expect(slice.selectCallback(store.getState()).status).toBe('missingParams');
       expect(store.getState().cart).toBe(before);
     });
   });

@@ -154,6 +154,29 @@ describe('bookkeeping integration', () => {
     expect(h.api.ctx.db.sql.prepare('SELECT COUNT(*) AS n FROM integrations').get()).toEqual({ n: 0 });
   });
 
+  it('the control API lets every unredeemed code run out, and only those (issue 40: no test waits for the clock)', async () => {
+    const c = h.client();
+    const { integrationUrl } = (
+      await c.get('/api/v1/webshop/bookkeeping/integrationUrl/c-cafe/fortnox/AUTH_1234')
+    ).json as IntegrationUrlResponse;
+    const used = (await consent(c, integrationUrl, 'approve')).searchParams.get('code') ?? '';
+    const integrate = (code: string) =>
+      c.post('/api/v1/webshop/bookkeeping/fortnox/integrate/c-cafe', { authorizationCode: code, scopes: '' });
+    expect((await integrate(used)).status).toBe(204);
+    const fresh = (await consent(c, integrationUrl, 'approve')).searchParams.get('code') ?? '';
+    const expire = await c.post('/demo/api/oauth/expire');
+    expect(expire.json).toEqual({ expired: 1 });
+    const late = await integrate(fresh);
+    expect(late.status).toBe(400);
+    expect(late.json).toEqual({
+      name: 'INVALID_AUTHORIZATION_CODE',
+      errorCode: 'INVALID_AUTHORIZATION_CODE',
+    });
+    expect(h.api.ctx.db.sql.prepare('SELECT COUNT(*) AS n FROM integrations').get()).toEqual({ n: 1 });
+    // A malformed request is refused and changes nothing.
+    expect((await c.post('/demo/api/oauth/expire', { minutes: 5 })).status).toBe(400);
+  });
+
   it('deny → error=access_denied with the same state and no code', async () => {
     const c = h.client();
     const { integrationUrl } = (

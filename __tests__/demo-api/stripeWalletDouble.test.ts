@@ -8,7 +8,7 @@
  * then on/off; elements.update for a new amount; confirmPayment with redirect 'if_required').
  * Nothing here waits on time beyond the double's own setTimeout(0) for `ready`.
  */
-import { getByRole, queryByRole } from '@testing-library/dom';
+import { getAllByRole, getByRole, queryByRole } from '@testing-library/dom';
 import type {
   PaymentIntentResult,
   Stripe,
@@ -281,10 +281,27 @@ describe('a tap on the wallet button', () => {
     expect(sheetPart('amount')).toBe(expected);
     expect(expected.replace(/\s/g, ' ')).toBe('125,50 kr');
     expect(dialog.contains(document.activeElement)).toBe(true);
-    expect(document.activeElement).toBe(sheetButton('Approve'));
-    for (const name of ['Approve', 'Decline', 'Cancel'])
-      expect(sheetButton(name).style.minHeight).toBe('48px');
+    expect(document.activeElement).toBe(sheetButton('Godkänn'));
+    for (const name of ['Godkänn', 'Neka', 'Avbryt']) expect(sheetButton(name).style.minHeight).toBe('48px');
   });
+
+  it.each([
+    ['sv', ['Godkänn', 'Neka', 'Avbryt'], /Testplånbok i demon.*Godkänn: .*Neka: .*Avbryt: /],
+    ['fi', ['Hyväksy', 'Hylkää', 'Peruuta'], /Demon testilompakko.*Hyväksy: .*Hylkää: .*Peruuta: /],
+  ] as const)(
+    "issue 39 §4, one language per sentence: the %s sheet's buttons and its note speak the page's language",
+    async (locale, buttons, note) => {
+      setWalletCookie('applePay');
+      const { element, node } = await readyExpress(group(9000, locale));
+      element.on('click', (event) => event.resolve());
+      getByRole(node, 'button').click();
+      const dialog = getByRole(document.body, 'dialog', { name: 'Apple Pay (demo)' });
+      expect(getAllByRole(dialog, 'button').map((button) => button.textContent)).toEqual(buttons);
+      expect(dialog.textContent).toMatch(note);
+      expect(dialog.textContent).not.toMatch(/Approve|Decline|Cancel/);
+      sheetButton(buttons[2]).click();
+    },
+  );
 
   it("resolve({ business }) names the merchant; without any, the sheet shows the page's host", async () => {
     setWalletCookie('applePay');

@@ -147,9 +147,13 @@ test.describe('receipt download page', () => {
     await shot(page, 'receipt-download-loading');
   });
 
-  test("a 400 shows the server's message", async ({ page }) => {
+  test("§8 (issue 40): a refused receipt (a 400) says so in words, never the server's name", async ({
+    page,
+  }) => {
     await page.goto('/receipt/c-cafe/bad!id?lng=en');
-    await expect(page.getByRole('alert')).toHaveText('INVALID_RECEIPT_ID');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This receipt cannot be downloaded. Check the link you were given.',
+    );
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await shot(page, 'receipt-download-400');

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './helpers/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { shot } from './helpers/shots';
@@ -9,50 +9,124 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const state = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
-test('Fortnox round trip: start, consent, callback, success', async ({ page }) => {
-  await page.goto('/integrate/fortnox/c-cafe/AUTH123?companyName=Kaffebaren%20i%20Vasastan%20AB');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Integrating Fortnox Kaffebaren i Vasastan AB' }),
-  ).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shot(page, 'integrate-start');
+/** Counts the integrate calls (the one-time code's redemptions) the page sends. */
+async function countRedemptions(page: Page): Promise<() => number> {
+  let count = 0;
+  await page.route('**/api/v1/webshop/bookkeeping/*/integrate/*', async (route) => {
+    count += 1;
+    await route.continue();
+  });
+  return () => count;
+}
 
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/demo\/oauth\/fortnox\/authorize\?/);
-  await page.getByRole('button', { name: 'Godkänn' }).click();
+/** Code-shaped text (NOT_FOUND, INVALID_AUTHORIZATION_CODE, HTTP 400): never on screen (issue 40, §8). */
+const CODE_SHAPED = /\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b|\bHTTP[ _]?\d{3}\b/;
 
-  await expect(page).toHaveURL(/\/integrateFortnox\?code=.+&state=/);
-  await expect(page.getByText('Fortnox is now connected. You can go back to the app.')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Connect your bookkeeping' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'More information' })).toHaveAttribute('href', '/demo');
-  await expectNoAxeViolations(page);
-  await shot(page, 'integrate-callback-success');
+for (const { bookkeeper, name, path, company } of [
+  { bookkeeper: 'fortnox', name: 'Fortnox', path: '/integrateFortnox', company: 'Kaffebaren i Vasastan AB' },
+  { bookkeeper: 'visma', name: 'Visma', path: '/integrateVisma', company: 'Restaurang' },
+] as const) {
+  test(`§4: a reloaded bookkeeping callback shows the outcome it had, the code gone from the address, nothing sent twice (${name})`, async ({
+    page,
+  }) => {
+    const redemptions = await countRedemptions(page);
+    await page.goto(`/integrate/${bookkeeper}/c-cafe/AUTH123?companyName=${encodeURIComponent(company)}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Integrating ${name} ${company}` }),
+    ).toBeVisible();
+    if (bookkeeper === 'fortnox') {
+      await expectNoAxeViolations(page);
+      await shot(page, 'integrate-start');
+    }
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`/demo/oauth/${bookkeeper}/authorize\\?`));
+    await page.getByRole('button', { name: 'Godkänn' }).click();
 
-  // The code is used up: the same callback opened again fails, with the server's error name.
-  await page.reload();
-  await expect(page.getByRole('alert')).toHaveText(
-    'The connection to the bookkeeping software failed: INVALID_AUTHORIZATION_CODE',
-  );
-  await expectNoAxeViolations(page);
-  await shot(page, 'integrate-callback-failed');
-});
+    const linked = page.getByText(`${name} is now connected. You can go back to the app.`);
+    await expect(linked).toBeVisible();
+    // The code is used: it leaves the address (replaced, so Back does not bring it again either).
+    await expect(page).toHaveURL((url) => url.pathname === path && url.search === '');
+    await expect(linked.locator('..')).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Connect your bookkeeping' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'More information' })).toHaveAttribute('href', '/demo');
+    expect(redemptions()).toBe(1);
 
-test('Visma round trip in Swedish', async ({ page }) => {
-  await page.goto('/integrate/visma/c-restaurant/AUTH456?companyName=Restaurang&lng=se');
-  await expect(page.getByRole('heading', { level: 1, name: 'Kopplar Visma till Restaurang' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fortsätt' }).click();
-  await page.getByRole('button', { name: 'Godkänn' }).click();
-  await expect(page.getByText('Visma är nu kopplat. Du kan gå tillbaka till appen.')).toBeVisible();
-});
+    await page.reload();
+    await expect(linked).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    if (bookkeeper === 'fortnox') {
+      await expectNoAxeViolations(page);
+      await shot(page, 'integrate-callback-success');
+      // The issue's note: a reloaded bookkeeping link at phone size.
+      if (process.env.SHOTS_DIR)
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/bookkeeping-reloaded.png` });
+    }
 
-test('a denied consent in a web flow (no code) says something went wrong', async ({ page }) => {
-  await page.goto('/integrate/visma/c-cafe/AUTH789?companyName=Kaffe');
+    // Coming back to it later in the tab: the same outcome, still nothing sent again.
+    await page.goto('/demo');
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(linked).toBeVisible();
+    expect(redemptions()).toBe(1);
+  });
+}
+
+test('§4: a declined bookkeeping consent says so in words and offers to start again', async ({ page }) => {
+  const redemptions = await countRedemptions(page);
+  const start = '/integrate/visma/c-cafe/AUTH789?companyName=Kaffe';
+  await page.goto(start);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Neka' }).click();
   await expect(page).toHaveURL(/\/integrateVisma\?error=access_denied/);
-  await expect(page.getByRole('alert')).toHaveText('Something went wrong');
+  await expect(page.getByRole('alert')).toHaveText('You declined access at Visma, so nothing was connected.');
+  await expect(page.getByRole('alert').locator('..')).toBeFocused();
   await expectNoAxeViolations(page);
-  await shot(page, 'integrate-callback-missing-params');
+  await shot(page, 'integrate-callback-declined');
+
+  // Reloaded, it says the same; nothing was ever sent.
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('You declined access at Visma, so nothing was connected.');
+  expect(redemptions()).toBe(0);
+
+  const again = page.getByRole('link', { name: 'Start again' });
+  const box = await again.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await again.click();
+  await expect(page).toHaveURL(start);
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrating Visma Kaffe' })).toBeVisible();
+});
+
+test('§4: an expired bookkeeping code says the link is old, in words (§8: no code on screen), and offers to start again', async ({
+  page,
+  request,
+}) => {
+  const redemptions = await countRedemptions(page);
+  // The code's 10 minutes run out before the page redeems it: the demo's control API ages it as the call
+  // leaves (no clock to wait for), then the call goes on to be counted and answered.
+  await page.route('**/api/v1/webshop/bookkeeping/*/integrate/*', async (route) => {
+    const expired = await request.post('/demo/api/oauth/expire', { data: {} });
+    // At least this test's code (other tests on this worker's server may have left theirs unredeemed).
+    expect(((await expired.json()) as { expired: number }).expired).toBeGreaterThanOrEqual(1);
+    await route.fallback();
+  });
+  await page.goto('/integrate/fortnox/c-cafe/AUTH123?companyName=Kaffe');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Godkänn' }).click();
+
+  const old = 'This link has already been used or is too old, so nothing was connected.';
+  await expect(page.getByRole('alert')).toHaveText(old);
+  await expect(page).toHaveURL((url) => url.pathname === '/integrateFortnox' && url.search === '');
+  expect(await page.locator('body').innerText()).not.toMatch(CODE_SHAPED);
+  await expect(page.getByRole('link', { name: 'Start again' })).toHaveAttribute(
+    'href',
+    '/integrate/fortnox/c-cafe/AUTH123?companyName=Kaffe',
+  );
+  await expectNoAxeViolations(page);
+  await shot(page, 'integrate-callback-expired');
+
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(old);
+  expect(redemptions()).toBe(1);
 });
 
 test('an unknown bookkeeper gets the only-Visma-and-Fortnox message and no button', async ({ page }) => {

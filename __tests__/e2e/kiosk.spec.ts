@@ -423,7 +423,9 @@ test.describe('768×1024', () => {
     // A declined card: Stripe keeps the payment open at the provider (STARTED on the server).
     await cardField(page).fill(CARD.declined);
     await payButton(page).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: text('se', 'paymentErrors.cardDeclined') }),
+    ).toBeVisible();
     const paymentId = await sessionPaymentId(page);
     expect((await simulatorPayment(page.request, paymentId))?.status).toBe('STARTED');
     const typed = await webStorage(page);

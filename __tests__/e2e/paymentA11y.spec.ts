@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { COMMITTED, test } from './helpers/test';
+import { text } from './helpers/i18n';
 import { expectNoAxeViolations } from './helpers/axe';
 import { PHONE } from './helpers/shop';
 import {
@@ -38,7 +39,9 @@ test('axe: cart with the Swish panel open — phone entry, waiting for the app, 
   await expectNoAxeViolations(page, 'cart, Swish waiting for the app');
   releasePolls();
 
-  await expect(page.getByRole('alert').filter({ hasText: 'RF07' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: text('en', 'paymentErrors.swishDeclined') }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'cart, Swish declined');
 });
 

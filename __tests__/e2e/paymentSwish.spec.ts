@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './helpers/test';
+import { text } from './helpers/i18n';
 import { PHONE } from './helpers/shop';
 import {
   cafeCartWith,
@@ -62,7 +63,9 @@ test("§5 Swish without a phone number on a computer: 'You must enter a phone nu
   expect(session.paymentId).toBeNull();
 });
 
-test('§4 §8 Swish declined (RF07) shows the error and allows a restart', async ({ page }) => {
+test('§4 §8 issue 39: Swish declined (RF07) says so in our words, never its code, and allows a restart', async ({
+  page,
+}) => {
   await cafeCartWith(page, [{ title: 'Kardemummabulle' }]);
   await fillDetails(page, { phone: CUSTOMER.phone, extraInfo: 'RF07' });
   await chooseMethod(page, METHOD.swish);
@@ -72,8 +75,9 @@ test('§4 §8 Swish declined (RF07) shows the error and allows a restart', async
   const declined = await sessionPaymentId(page);
   release();
 
-  const error = page.getByRole('alert').filter({ hasText: 'An error occurred, please try again: RF07' });
+  const error = page.getByRole('alert').filter({ hasText: text('en', 'paymentErrors.swishDeclined') });
   await expect(error).toBeVisible();
+  await expect(paymentSection(page)).not.toContainText('RF07');
   await expect(page.getByRole('button', { name: restart })).toBeVisible();
   await expect(page).toHaveURL(/\/cafe\/cart$/);
   await shot(page, 'swish-5-declined-rf07', paymentSection(page));
@@ -106,7 +110,7 @@ test('§4 Swish restart after a failure starts a new payment, and a payment with
   await fillDetails(page, { phone: CUSTOMER.phone, extraInfo: 'RF07' });
   await chooseMethod(page, METHOD.swish);
   await page.getByRole('button', { name: payWithSwish }).click();
-  const error = page.getByRole('alert').filter({ hasText: 'RF07' });
+  const error = page.getByRole('alert').filter({ hasText: text('en', 'paymentErrors.swishDeclined') });
   await expect(error).toBeVisible();
   const first = await sessionPaymentId(page);
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { COMMITTED, test } from './helpers/test';
+import { text } from './helpers/i18n';
 import { PHONE } from './helpers/shop';
 import {
   cafeCartWith,
@@ -54,7 +55,7 @@ test('§2 §4 Viva paid: hosted checkout with the reference and colour, Pay retu
   expect(await simulatorPayment(page.request, orderCode)).toMatchObject({ status: 'COMPLETED', receiptId });
 });
 
-test('§4 §8 Viva declined: Decline returns to the shop, which shows the failure and allows a restart', async ({
+test('§4 §8 issue 39: Viva declined: Decline returns to the shop, which says why in our words (never its code) and allows a restart', async ({
   page,
 }) => {
   await cafeCartWith(page, [{ title: 'Ostfralla' }]);
@@ -66,10 +67,10 @@ test('§4 §8 Viva declined: Decline returns to the shop, which shows the failur
   await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
   // The cart is kept for another try.
   await expect(page.getByRole('group', { name: /Quantity Ostfralla/ })).toBeVisible();
-  const alert = page
-    .getByRole('alert')
-    .filter({ hasText: 'An error occurred, please try again: DECLINED (10051)' });
+  // Viva's event 10051 is "insufficient funds".
+  const alert = page.getByRole('alert').filter({ hasText: text('en', 'paymentErrors.insufficientFunds') });
   await expect(alert).toBeVisible();
+  await expect(paymentSection(page)).not.toContainText(/DECLINED|10051/);
   await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
   await shot(page, 'viva-3-declined-back-in-shop', paymentSection(page));
   expect(await simulatorPayment(page.request, orderCode)).toMatchObject({ status: 'FAILED' });

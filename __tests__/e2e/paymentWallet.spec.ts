@@ -171,7 +171,7 @@ test.describe('the card payment page', () => {
     const dialog = sheet(page, 'Google Pay');
     await expect(sheetAmount(dialog)).toHaveText(/249,00\s*kr/); // a Swedish device writes it as the page does
     await expectNoAxeViolations(page, 'card payment page, wallet sheet');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Godkänn' }).click(); // the sheet speaks the page's Swedish
     await expect(page.getByText('Tack! Vi bekräftar din betalning.')).toBeVisible();
     await page.clock.fastForward(5_000); // §4 the page reads the intent again 5 s after confirmation
     await expect(page.getByRole('status').filter({ hasText: 'Betalning genomförd' })).toBeVisible();

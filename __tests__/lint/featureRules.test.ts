@@ -63,6 +63,10 @@ const CASES = {
     PAYMENT_SELECTORS,
     'export const planted = (state: RootState) => state.device.mobile;',
   ),
+  rawReadScreenState: planted(
+    PAYMENT_SELECTORS,
+    'export const planted = (state: RootState) => state.integration?.callback.status;',
+  ),
   viaSelector: planted(
     PAYMENT_SELECTORS,
     'export const planted = (state: RootState) => selectCartTotal(state).amount;',
@@ -96,6 +100,10 @@ describe("the features' rules (npm run lint)", () => {
   it('the state rule follows the type, not a name: the state under another name, and app-wide state', () => {
     expect(broken.rawReadUntyped).toContain('features/no-foreign-state');
     expect(broken.rawReadDevice).toContain('features/no-foreign-state');
+  });
+
+  it("a screen's slice that arrives with its chunk is its feature's state too (app/store.ts ScreenState)", () => {
+    expect(broken.rawReadScreenState).toContain('features/no-foreign-state');
   });
 
   it("another feature's state through its selector passes, and so does a feature's own state", () => {

@@ -60,34 +60,67 @@ describe('integration callback pages', () => {
     expect(await screen.findByText('Connecting…')).toBeInTheDocument();
   });
 
-  it("a failure shows the failure text with ': {error name}' and is reported", async () => {
-    const error = new NetworkError('INVALID_AUTHORIZATION_CODE', { status: 400, code: 'E_CODE' });
-    const { reportError } = await renderApp(`/integrateFortnox?code=abc&state=${webState}`, {
+  it.each([
+    [
+      'a used or expired code',
+      new NetworkError('INVALID_AUTHORIZATION_CODE', { status: 400, code: 'INVALID_AUTHORIZATION_CODE' }),
+      'This link has already been used or is too old, so nothing was connected.',
+    ],
+    [
+      'another refusal',
+      new NetworkError('COMPANY_NOT_FOUND', { status: 404, code: 'COMPANY_NOT_FOUND' }),
+      'The connection to the bookkeeping software failed',
+    ],
+    [
+      'no answer',
+      new NetworkError('Failed to fetch', { status: 0 }),
+      'The connection to the bookkeeping software failed',
+    ],
+    [
+      'a hostile name',
+      new NetworkError('<img src=x onerror=alert(1)>', { status: 400 }),
+      'The connection to the bookkeeping software failed',
+    ],
+  ])('§8: %s is said in words, focused; the error goes to reporting only', async (_label, error, text) => {
+    const { reportError, container } = await renderApp(`/integrateFortnox?code=abc&state=${webState}`, {
       api: { integrate: () => Promise.reject(error) },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The connection to the bookkeeping software failed: INVALID_AUTHORIZATION_CODE',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(reportError).toHaveBeenCalledWith(error, { bookkeeper: 'fortnox' });
-  });
-
-  it('a failure without an error name shows the text alone', async () => {
-    const { reportError } = await renderApp(`/integrateVisma?code=abc&state=${webState}`, {
-      api: { integrate: () => Promise.reject(new NetworkError('Failed to fetch', { status: 0 })) },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('The connection to the bookkeeping software failed');
-    expect(reportError).toHaveBeenCalled();
-  });
-
-  it('a hostile error name is shown as text', async () => {
-    const { container } = await renderApp(`/integrateVisma?code=abc&state=${webState}`, {
-      api: {
-        integrate: () => Promise.reject(new NetworkError('<img src=x onerror=alert(1)>', { status: 400 })),
-      },
-    });
-    expect(await screen.findByRole('alert')).toHaveTextContent('failed: <img src=x onerror=alert(1)>');
+    expect(container.textContent).not.toMatch(/[A-Z][A-Z0-9]*(_[A-Z0-9]+)+|<img|HTTP/);
     expect(container.querySelector('img[src="x"]')).toBeNull();
+    // No start page in this tab: the merchant starts again from the app.
+    expect(screen.getByText('Start again from the app.')).toBeInTheDocument();
+    expect(document.activeElement).toContainElement(screen.getByRole('alert'));
+  });
+
+  it('§4: a declined consent says so in words and offers to start again from the start page it left', async () => {
+    const start = '/integrate/visma/c-cafe/AUTH1?companyName=Kaffe';
+    const integrate = jest.fn();
+    const { user, history, assignLocation } = await renderApp(start, {
+      api: { integrate, getIntegrationUrl: () => Promise.resolve('https://provider.test/auth') },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(assignLocation).toHaveBeenCalledWith('https://provider.test/auth');
+    // The provider sends the merchant back without a code (RFC 6749 4.1.2.1).
+    await act(async () =>
+      history.push(`/integrateVisma?error=access_denied&error_description=Denied&state=${webState}`),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You declined access at Visma, so nothing was connected.',
+    );
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', start);
+    expect(document.activeElement).toContainElement(screen.getByRole('alert'));
+    expect(integrate).not.toHaveBeenCalled();
+  });
+
+  it('§4: a linked callback takes the code out of the address and focuses the outcome', async () => {
+    const { navigate } = await renderApp(`/integrateVisma?code=abc&state=${webState}`, {
+      api: { integrate: () => Promise.resolve() },
+    });
+    const status = await screen.findByText('Visma is now connected. You can go back to the app.');
+    expect(navigate).toHaveBeenCalledWith('/integrateVisma', { replace: true });
+    expect(document.activeElement).toContainElement(status);
   });
 
   it.each([

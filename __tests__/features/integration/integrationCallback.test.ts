@@ -1,10 +1,14 @@
 import {
   appLink,
   bookkeeperName,
+  codeDigest,
   parseBookkeeper,
   parseIntegrationState,
   planCallback,
+  readKeptCallback,
+  readStartPage,
   serviceOfPath,
+  withoutProviderParams,
 } from '../../../src/features/integration/integrationCallback';
 
 const state = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -151,14 +155,91 @@ describe('planCallback (§2 integration callback pages)', () => {
   });
 
   it.each([
-    ['no parameters', ''],
+    ['/integrateFortnox', '', 'fortnox'],
+    ['/integrateVisma', '?lng=se', 'visma'],
+    ['/stripe', '', 'visma'],
+  ])(
+    '%s%s without any of the provider parameters is bare: a reload after the code left the address (§4)',
+    (path, search, bookkeeper) => {
+      expect(planCallback(path, search)).toEqual({ kind: 'bare', bookkeeper });
+    },
+  );
+
+  it.each([
+    ['access_denied', 'declined'],
+    ['server_error', 'failed'],
+    ['temporarily_unavailable', 'failed'],
+  ])(
+    'a web flow the provider ended with error=%s is refused, %s (§4; RFC 6749 4.1.2.1, as Fortnox and Visma send it)',
+    (error, outcome) => {
+      expect(
+        planCallback('/integrateVisma', `?error=${error}&error_description=x&state=${webState}`),
+      ).toEqual({
+        kind: 'refused',
+        bookkeeper: 'visma',
+        outcome,
+        error,
+      });
+    },
+  );
+
+  it.each([
     ['no state', '?code=abc'],
     ['an empty state', '?code=abc&state='],
     ['a web state without code', `?state=${webState}`],
     ['a web state with an empty code', `?code=&state=${webState}`],
-    ['a denied web flow', `?error=access_denied&state=${webState}`],
+    ['an error without a state', '?error=access_denied'],
   ])('%s is missing params', (_label, search) => {
     expect(planCallback('/integrateFortnox', search)).toEqual({ kind: 'missingParams' });
+  });
+});
+
+describe('withoutProviderParams', () => {
+  it('takes the code, the state and the error parameters out of the address and keeps the rest', () => {
+    expect(withoutProviderParams('/integrateFortnox', `?code=abc&state=${webState}`)).toBe(
+      '/integrateFortnox',
+    );
+    expect(
+      withoutProviderParams('/integrateVisma', `?lng=se&error=access_denied&error_description=No&state=x`),
+    ).toBe('/integrateVisma?lng=se');
+  });
+});
+
+describe('codeDigest', () => {
+  it('is FNV-1a: the same code, the same 8 hex digits; another code, others; never the code', () => {
+    expect(codeDigest('a')).toBe('e40c292c'); // FNV-1a 32 of "a"
+    expect(codeDigest('abc-123')).toBe(codeDigest('abc-123'));
+    expect(codeDigest('abc-123')).not.toBe(codeDigest('abc-124'));
+    expect(codeDigest('abc-123')).toMatch(/^[0-9a-f]{8}$/);
+  });
+});
+
+describe('readKeptCallback and readStartPage', () => {
+  it('read what the sagas wrote, and nothing of another shape', () => {
+    expect(readKeptCallback('{"bookkeeper":"visma","code":"0a1b","outcome":"expired"}')).toEqual({
+      bookkeeper: 'visma',
+      code: '0a1b',
+      outcome: 'expired',
+    });
+    for (const raw of [
+      null,
+      'x',
+      '[]',
+      '{"bookkeeper":"bokio","code":"1","outcome":"linked"}',
+      '{"bookkeeper":"visma","code":"1","outcome":"won"}',
+    ])
+      expect(readKeptCallback(raw)).toBeNull();
+    expect(readStartPage('/integrate/visma/c-cafe/A1?companyName=K')).toBe(
+      '/integrate/visma/c-cafe/A1?companyName=K',
+    );
+    for (const raw of [
+      null,
+      '',
+      '//evil.test/integrate/x',
+      'https://evil.test/integrate/x',
+      '/integrate//evil.test',
+    ])
+      expect(readStartPage(raw)).toBeNull();
   });
 });
 

@@ -118,15 +118,16 @@ describe('receipt download page', () => {
     expect(screen.queryByText(/HTTP 400/)).not.toBeInTheDocument();
   });
 
-  it("a 400 shows the server's message and is not reported", async () => {
-    const { reportError } = await renderApp('/receipt/c-cafe/bad!id', {
-      api: {
-        getReceiptPdf: () =>
-          Promise.reject(new NetworkError('INVALID_RECEIPT_ID', { status: 400, code: 'E1' })),
-      },
+  it('§8 (issue 40): a refused receipt (a named 400) says so in words, reports the name and offers no retry', async () => {
+    const error = new NetworkError('INVALID_RECEIPT_ID', { status: 400, code: 'INVALID_RECEIPT_ID' });
+    const { reportError, container } = await renderApp('/receipt/c-cafe/bad!id', {
+      api: { getReceiptPdf: () => Promise.reject(error) },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('INVALID_RECEIPT_ID');
-    expect(reportError).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This receipt cannot be downloaded. Check the link you were given.',
+    );
+    expect(container.textContent).not.toContain('INVALID_RECEIPT_ID');
+    expect(reportError).toHaveBeenCalledWith(error);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument(); // it would fail the same way
   });
 

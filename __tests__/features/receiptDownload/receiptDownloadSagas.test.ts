@@ -38,7 +38,7 @@ describe('receiptDownloadSaga', () => {
       .dispatch(receiptDownloadActions.pageLeft())
       .call(revokePdfUrl, 'blob:pdf-1')
       .silentRun(50);
-    expect(storeState).toEqual({ key: null, status: 'idle', pdfUrl: null, serverMessage: null });
+    expect(storeState).toEqual({ key: null, status: 'idle', pdfUrl: null, refused: false });
   });
 
   it('revokes the previous PDF when another receipt is opened', async () => {
@@ -56,7 +56,7 @@ describe('receiptDownloadSaga', () => {
       .silentRun(50);
   });
 
-  it('keeps a 400 answer’s message for the page', async () => {
+  it('a named 400 is a refusal: reported, and only the fact kept for the page (issue 40)', async () => {
     const { storeState } = await expectSaga(receiptDownloadSaga)
       .withReducer(receiptDownloadReducer)
       .provide([
@@ -67,8 +67,8 @@ describe('receiptDownloadSaga', () => {
         ],
       ])
       .dispatch(open('r1'))
-      .not.call.fn(reportError)
+      .call.fn(reportError)
       .silentRun(50);
-    expect(storeState).toMatchObject({ status: 'failed', serverMessage: 'RECEIPT_EXPIRED' });
+    expect(storeState).toEqual({ key: 'c-cafe/r1', status: 'failed', pdfUrl: null, refused: true });
   });
 });

@@ -240,7 +240,7 @@ const REQUIRED_VARIABLES: Record<string, string[]> = {
   'cardPayment.amount': ['amount'],
   'cart.customerReference': ['reference'],
   'cart.quantity': ['name', 'quantity'],
-  'integrate.vismaIntegrationFailedWithError': ['errorName'],
+  'integrate.declined': ['bookkeeper'],
   'shop.orgNumber': ['number'],
   'product.quantity': ['quantity'],
   'product.total': ['total'],

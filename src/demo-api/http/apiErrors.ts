@@ -1,16 +1,19 @@
 /**
  * The one error shape of the demo API (§8): every failure answers `{ name, errorCode, message? }` with a
- * 4xx status for anything the client caused. A 500 is reserved for real server bugs.
+ * 4xx status for anything the client caused. A 500 is reserved for real server bugs. The names are the
+ * contract's (`API_ERRORS`, src/contract/apiErrors.ts); only a framework's refusal of its own keeps the
+ * framework's code in a BAD_REQUEST's `errorCode`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '../../contract';
+import type { ApiErrorName } from '../../contract/apiErrors';
 
 /** An error the API answers as-is: status plus the §8 body. */
 export class DemoApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly errorName: string,
-    readonly errorCode: string,
+    readonly errorName: ApiErrorName,
+    readonly errorCode: ApiErrorName,
     readonly detail?: string,
   ) {
     super(detail ?? errorName);
@@ -26,17 +29,21 @@ export class DemoApiError extends Error {
 }
 
 /** 400 with a specific name; errorCode repeats the name unless given (the SPA shows `name`). */
-export function badRequest(name: string, message?: string, errorCode: string = name): DemoApiError {
+export function badRequest(
+  name: ApiErrorName,
+  message?: string,
+  errorCode: ApiErrorName = name,
+): DemoApiError {
   return new DemoApiError(400, name, errorCode, message);
 }
 
 /** 404 `{ name: 'NOT_FOUND', errorCode }`, e.g. errorCode 'SHOP_NOT_FOUND'. */
-export function notFound(errorCode: string): DemoApiError {
+export function notFound(errorCode: ApiErrorName): DemoApiError {
   return new DemoApiError(404, 'NOT_FOUND', errorCode);
 }
 
 /** 409 for a request that does not fit the current state, e.g. NO_PENDING_PAYMENT. */
-export function conflict(name: string, message?: string): DemoApiError {
+export function conflict(name: ApiErrorName, message?: string): DemoApiError {
   return new DemoApiError(409, name, name, message);
 }
 

@@ -15,7 +15,7 @@ import { markOauthCodeUsed, readIntent, readOauthCode, saveIntegration } from '.
 import { integrateBody } from './routeSchemas';
 
 /** How long an authorization code from the authorize page can be redeemed (Fortnox: 10 minutes). */
-const AUTH_CODE_TTL_MS = 10 * 60 * 1000;
+export const AUTH_CODE_TTL_MS = 10 * 60 * 1000;
 const AUTH_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 
 function isBookkeeper(value: string): value is Bookkeeper {

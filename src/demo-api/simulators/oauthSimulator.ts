@@ -2,14 +2,17 @@
  * The bookkeeping providers' OAuth consent page, simulated (/demo/oauth/{fortnox|visma}/authorize). Approve
  * issues a one-time code and sends the browser to the SPA's callback (/integrateFortnox or /integrateVisma)
  * with `code` and `state` = URL-encoded JSON { isWeb: true, companyID, scopeState }, as the real round trip
- * does; Deny returns `error=access_denied` with the same state.
+ * does; Deny returns `error=access_denied` with the same state. For tests, `POST /demo/api/oauth/expire` lets
+ * the lifetime of every code not yet redeemed run out (issue 40), so no test waits for the clock.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Bookkeeper, IntegrationState } from '../../contract';
 import type { DemoContext } from '../demoContext';
 import { HTML_PAGE_HEADERS, html, htmlPage } from '../http/htmlPage';
 import { newAuthorizationCode } from '../ids';
-import { insertOauthCode } from '../store/demoRepository';
+import { AUTH_CODE_TTL_MS } from '../routes/companyRoutes';
+import { emptyBody } from '../routes/routeSchemas';
+import { ageUnusedOauthCodes, insertOauthCode } from '../store/demoRepository';
 
 const NAMES: Record<Bookkeeper, string> = { fortnox: 'Fortnox', visma: 'Visma eEkonomi' };
 const CALLBACKS: Record<Bookkeeper, string> = { fortnox: '/integrateFortnox', visma: '/integrateVisma' };
@@ -130,4 +133,9 @@ export function registerOauthSimulator(app: FastifyInstance, ctx: DemoContext): 
       return reply.redirect(callbackUrl(bookkeeper, companyId, scopeState, code), 303);
     },
   );
+
+  app.post('/demo/api/oauth/expire', { schema: { body: emptyBody } }, async () => {
+    const expired = ctx.db.transaction(() => ageUnusedOauthCodes(ctx.db, AUTH_CODE_TTL_MS + 1));
+    return { expired };
+  });
 }

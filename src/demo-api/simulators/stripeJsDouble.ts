@@ -30,18 +30,21 @@ export const STRIPE_JS_DOUBLE = String.raw`/* Stripe.js test double of the demo 
           title: '3D Secure – testverifiering', body: 'Detta är Stripes testläge. Välj om verifieringen ska lyckas eller misslyckas.',
           complete: 'Godkänn verifieringen', fail: 'Låt verifieringen misslyckas',
           payWith: 'Betala med {w}', payTo: 'Mottagare', total: 'Att betala', processing: 'Betalningen behandlas…',
-          walletNote: 'Testplånbok i demon, inga pengar dras. Approve: betalningen går igenom. Decline: banken nekar kortet. Cancel: avbryt.' },
+          approve: 'Godkänn', decline: 'Neka', cancel: 'Avbryt',
+          walletNote: 'Testplånbok i demon, inga pengar dras. Godkänn: betalningen går igenom. Neka: banken nekar kortet. Avbryt: ingen betalning.' },
     fi: { label: 'Kortin numero', incomplete: 'Kortin numero on puutteellinen.', invalid: 'Kortin numero on virheellinen.',
           hint: 'Testikortti: 4242 4242 4242 4242 (hyväksytään), 4000 0000 0000 0002 (hylätään), 4000 0025 0000 3155 (3D Secure)',
           title: '3D Secure – testitunnistus', body: 'Tämä on Stripen testitila. Valitse onnistuuko tunnistus.',
           complete: 'Hyväksy tunnistus', fail: 'Hylkää tunnistus',
           payWith: 'Maksa {w}lla', payTo: 'Maksunsaaja', total: 'Maksettava', processing: 'Maksua käsitellään…',
-          walletNote: 'Demon testilompakko, rahaa ei veloiteta. Approve: maksu menee läpi. Decline: pankki hylkää kortin. Cancel: peruuta.' },
+          approve: 'Hyväksy', decline: 'Hylkää', cancel: 'Peruuta',
+          walletNote: 'Demon testilompakko, rahaa ei veloiteta. Hyväksy: maksu menee läpi. Hylkää: pankki hylkää kortin. Peruuta: ei maksua.' },
     en: { label: 'Card number', incomplete: 'Your card number is incomplete.', invalid: 'Your card number is invalid.',
           hint: 'Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0025 0000 3155 (3D Secure)',
           title: '3D Secure test authentication', body: 'This is Stripe test mode. Choose whether the authentication succeeds.',
           complete: 'Complete', fail: 'Fail',
           payWith: 'Pay with {w}', payTo: 'Pay to', total: 'Total', processing: 'Processing payment…',
+          approve: 'Approve', decline: 'Decline', cancel: 'Cancel',
           walletNote: 'Demo test wallet, no money is charged. Approve: the payment goes through. Decline: the bank declines the card. Cancel: stop.' }
   };
   // The wallet sheet's outcomes and the Stripe test card each one confirms with.
@@ -373,9 +376,9 @@ export const STRIPE_JS_DOUBLE = String.raw`/* Stripe.js test double of the demo 
       b.addEventListener('click', onClick);
       return b;
     }
-    var approve = button('Approve', '#1b6e3a', '#fff', '#1b6e3a', function () { choose('approve'); });
-    var decline = button('Decline', '#a3261b', '#fff', '#a3261b', function () { choose('decline'); });
-    var cancel = button('Cancel', '#fff', '#1b1b1b', '#595959', function () { onCancel(); });
+    var approve = button(t.approve, '#1b6e3a', '#fff', '#1b6e3a', function () { choose('approve'); });
+    var decline = button(t.decline, '#a3261b', '#fff', '#a3261b', function () { choose('decline'); });
+    var cancel = button(t.cancel, '#fff', '#1b1b1b', '#595959', function () { onCancel(); });
     var all = [approve, decline, cancel];
     all.forEach(function (b) { buttons.appendChild(b); });
     dialog.appendChild(title);

@@ -569,6 +569,13 @@ export function markOauthCodeUsed(db: DemoDb, code: string, now: number): void {
   db.stmt('UPDATE oauth_codes SET used_at = ? WHERE code = ?').run(now, code);
 }
 
+/** Makes every code not yet redeemed `ms` older (the demo's control API: a code's lifetime runs out). */
+export function ageUnusedOauthCodes(db: DemoDb, ms: number): number {
+  return Number(
+    db.stmt('UPDATE oauth_codes SET created_at = created_at - ? WHERE used_at IS NULL').run(ms).changes,
+  );
+}
+
 /** Stores a company's integration with a bookkeeper, replacing an earlier one. */
 export function saveIntegration(
   db: DemoDb,

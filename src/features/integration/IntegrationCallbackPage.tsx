@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLocation } from 'react-router-dom';
@@ -14,13 +14,23 @@ import {
   selectCallback,
   type IntegrationState,
 } from './integrationSlice';
+import { bookkeeperName } from './integrationCallback';
 import { integrationSaga } from './integrationSagas';
 
-/** Error text in the same red as the form fields' errors, so a failure does not read like a hint. */
+/** The failure texts (§8, issue 40): words only; the server's error name goes to error reporting. */
+const FAILURE_TEXTS = {
+  declined: 'integrate.declined',
+  expired: 'integrate.expired',
+  failed: 'integrate.vismaIntegrationFailed',
+} as const;
+
+/** The statuses a link ends in. */
+const ENDED: readonly IntegrationState['callback']['status'][] = ['linked', 'declined', 'expired', 'failed'];
+
 function CallbackResult({ callback }: { callback: IntegrationState['callback'] | null }) {
   const { t } = useTranslation();
   switch (callback?.status) {
-    case 'succeeded':
+    case 'linked':
       return (
         <p role="status">
           {callback.bookkeeper === 'fortnox'
@@ -28,14 +38,24 @@ function CallbackResult({ callback }: { callback: IntegrationState['callback'] |
             : t('integrate.vismaIntegrationSuccess')}
         </p>
       );
+    case 'declined':
+    case 'expired':
     case 'failed':
-      // §8: the same text for both providers, with the server's error name when it gave one.
       return (
-        <ErrorText>
-          {callback.errorName
-            ? t('integrate.vismaIntegrationFailedWithError', { errorName: callback.errorName })
-            : t('integrate.vismaIntegrationFailed')}
-        </ErrorText>
+        <>
+          {/* Error text in the same red as the form fields' errors, so a failure does not read like a hint. */}
+          <ErrorText>
+            {t(FAILURE_TEXTS[callback.status], {
+              bookkeeper: bookkeeperName(callback.bookkeeper ?? 'visma'),
+            })}
+          </ErrorText>
+          {/* Start again from the start page this tab left from; without one, from the app. */}
+          {callback.restartPath !== null ? (
+            <ButtonLink href={callback.restartPath}>{t('integrate.startAgain')}</ButtonLink>
+          ) : (
+            <p>{t('integrate.startInApp')}</p>
+          )}
+        </>
       );
     case 'missingParams':
       return <ErrorText>{t('common.somethingWentWrong')}</ErrorText>;
@@ -63,16 +83,26 @@ export function IntegrationCallbackPage() {
   const { pathname, search } = useLocation();
   const callback = useAppSelector(selectCallback);
   const key = pathname + search;
+  const handled = callback.keys.includes(key);
+  const outcome = useRef<HTMLDivElement>(null);
+  const ended = handled && ENDED.includes(callback.status);
+
+  // The outcome takes the focus, so a screen reader reads it and a keyboard goes on from there.
+  useEffect(() => {
+    if (ended) outcome.current?.focus();
+  }, [ended]);
 
   useEffect(() => {
-    // An OAuth code can be redeemed once: a URL already handled (a remount, back navigation) is not
-    // sent again.
-    if (callback.key !== key) dispatch(integrationActions.callbackOpened({ pathname, search }));
-  }, [callback.key, key, pathname, search, dispatch]);
+    // An OAuth code can be redeemed once: a URL already handled (a remount, back navigation, the address
+    // without the code that replaced it) is not sent again.
+    if (!handled) dispatch(integrationActions.callbackOpened({ pathname, search }));
+  }, [handled, pathname, search, dispatch]);
 
   return (
     <BrandedPage title={t('integrate.bookkeepingTitle')}>
       <div
+        ref={outcome}
+        tabIndex={-1}
         css={{
           display: 'flex',
           flexDirection: 'column',
@@ -81,7 +111,7 @@ export function IntegrationCallbackPage() {
           marginBottom: space.xl,
         }}
       >
-        <CallbackResult callback={callback.key === key ? callback : null} />
+        <CallbackResult callback={handled ? callback : null} />
       </div>
       <ButtonLink variant="secondary" href={config.bookkeepingInfoUrl}>
         {t('integrate.moreInfo')}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';
 import { ErrorText } from '../../shared/ui/ErrorText';
@@ -21,6 +21,7 @@ export function IntegrationStartPage() {
   const dispatch = useAppDispatch();
   const params = useParams();
   const [searchParams] = useSearchParams();
+  const { pathname, search } = useLocation();
   const status = useAppSelector(selectStartStatus);
   const bookkeeper = parseBookkeeper(params.bookkeeper);
   const companyName = searchParams.get('companyName')?.trim() ?? '';
@@ -57,7 +58,16 @@ export function IntegrationStartPage() {
       <Button
         disabled={busy}
         aria-busy={busy || undefined}
-        onClick={() => dispatch(integrationActions.startRequested({ bookkeeper, companyId, authCode }))}
+        onClick={() =>
+          dispatch(
+            integrationActions.startRequested({
+              bookkeeper,
+              companyId,
+              authCode,
+              startPath: pathname + search,
+            }),
+          )
+        }
       >
         {status === 'failed' ? t('integrate.tryAgain') : t('integrate.continue')}
       </Button>

@@ -1,21 +1,25 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Bookkeeper } from '../../contract';
+import type { CallbackOutcome } from './integrationCallback';
 
 /** §4 "Bookkeeping link": the start page fetches the provider's URL and leaves for it. */
 type StartStatus = 'idle' | 'loading' | 'redirecting' | 'failed';
 
-/** §4 "Bookkeeping link" on the callback pages: connecting, then success or failure per provider. */
-type CallbackStatus = 'idle' | 'connecting' | 'succeeded' | 'failed' | 'openingApp' | 'missingParams';
+/** §4 "Bookkeeping link" on the callback pages: connecting, then how it ended, per provider. */
+type CallbackStatus = 'idle' | 'connecting' | 'openingApp' | 'missingParams' | CallbackOutcome;
 
 export interface IntegrationState {
   start: { status: StartStatus };
   callback: {
-    /** pathname + search of the callback being handled: an OAuth code is redeemed once per URL. */
-    key: string | null;
+    /**
+     * The callback addresses (pathname + search) this outcome answers: the one opened, and the one without
+     * the code it was replaced with. An OAuth code is redeemed once per address.
+     */
+    keys: string[];
     status: CallbackStatus;
     bookkeeper: Bookkeeper | null;
-    /** The server's error name of a failed integration (§8 ': {error name}'). */
-    errorName: string | null;
+    /** The start page to begin again from (a link that did not end linked), when the tab kept it. */
+    restartPath: string | null;
     /** The custom-scheme link the page sent the browser to. */
     appUrl: string | null;
   };
@@ -23,7 +27,7 @@ export interface IntegrationState {
 
 const initialState: IntegrationState = {
   start: { status: 'idle' },
-  callback: { key: null, status: 'idle', bookkeeper: null, errorName: null, appUrl: null },
+  callback: { keys: [], status: 'idle', bookkeeper: null, restartPath: null, appUrl: null },
 };
 
 const integrationSlice = createSlice({
@@ -32,7 +36,13 @@ const integrationSlice = createSlice({
   reducers: {
     startRequested(
       state,
-      _action: PayloadAction<{ bookkeeper: Bookkeeper; companyId: string; authCode: string }>,
+      _action: PayloadAction<{
+        bookkeeper: Bookkeeper;
+        companyId: string;
+        authCode: string;
+        /** The start page's own address, to come back to from the callback ("start again"). */
+        startPath: string;
+      }>,
     ) {
       if (state.start.status === 'loading') return;
       state.start.status = 'loading';
@@ -49,10 +59,10 @@ const integrationSlice = createSlice({
     },
     callbackOpened(state, action: PayloadAction<{ pathname: string; search: string }>) {
       state.callback = {
-        key: action.payload.pathname + action.payload.search,
+        keys: [action.payload.pathname + action.payload.search],
         status: 'connecting',
         bookkeeper: null,
-        errorName: null,
+        restartPath: null,
         appUrl: null,
       };
     },
@@ -60,12 +70,21 @@ const integrationSlice = createSlice({
       state.callback.status = 'connecting';
       state.callback.bookkeeper = action.payload.bookkeeper;
     },
-    callbackSucceeded(state) {
-      state.callback.status = 'succeeded';
-    },
-    callbackFailed(state, action: PayloadAction<{ errorName: string | null }>) {
-      state.callback.status = 'failed';
-      state.callback.errorName = action.payload.errorName;
+    /** How the link ended; `cleanKey` is the address the page is replaced with (the code taken out). */
+    callbackSettled(
+      state,
+      action: PayloadAction<{
+        bookkeeper: Bookkeeper;
+        outcome: CallbackOutcome;
+        restartPath: string | null;
+        cleanKey: string;
+      }>,
+    ) {
+      const { bookkeeper, outcome, restartPath, cleanKey } = action.payload;
+      state.callback.status = outcome;
+      state.callback.bookkeeper = bookkeeper;
+      state.callback.restartPath = restartPath;
+      if (!state.callback.keys.includes(cleanKey)) state.callback.keys.push(cleanKey);
     },
     callbackMissingParams(state) {
       state.callback.status = 'missingParams';

@@ -29,6 +29,16 @@ const KNOWN = {
   EXPIRED: 'paymentErrors.expired',
 } as const;
 
+/**
+ * Viva's declines as the session carries them, `DECLINED (eventId)` (the event id of its failure URL): the
+ * ids with words of their own; any other reads as a declined card.
+ */
+const VIVA_DECLINE = /^DECLINED \((\d+)\)$/;
+const VIVA_EVENTS: Readonly<Record<string, (typeof KNOWN)[keyof typeof KNOWN]>> = {
+  '10051': KNOWN.insufficient_funds,
+  '10054': KNOWN.expired_card,
+};
+
 /** A sentence of ours for a provider's outcome (a key of translations/*.json). */
 type ProviderErrorKey =
   (typeof KNOWN)[keyof typeof KNOWN] | 'paymentErrors.cardFailed' | 'paymentMethods.swish.failed';
@@ -44,5 +54,9 @@ export function providerErrorKey(
 ): ProviderErrorKey {
   const known =
     code && Object.prototype.hasOwnProperty.call(KNOWN, code) ? KNOWN[code as keyof typeof KNOWN] : undefined;
-  return known ?? (provider === 'stripe' ? 'paymentErrors.cardFailed' : 'paymentMethods.swish.failed');
+  const vivaEvent = code ? VIVA_DECLINE.exec(code)?.[1] : undefined; // digits only: never a prototype key
+  const vivaKey = vivaEvent === undefined ? undefined : (VIVA_EVENTS[vivaEvent] ?? KNOWN.DECLINED);
+  return (
+    known ?? vivaKey ?? (provider === 'stripe' ? 'paymentErrors.cardFailed' : 'paymentMethods.swish.failed')
+  );
 }

@@ -17,7 +17,8 @@ import { receiptDownloadSaga } from './receiptDownloadSagas';
 
 /**
  * §2 receipt download page `/receipt/:companyId/:receiptId`: 'Ladda ner ditt kvitto', fetches the PDF and
- * offers 'Ladda ner', which opens it in a new window. A 400 shows the server's message, any other failure
+ * offers 'Ladda ner', which opens it in a new window. A receipt the server refuses (a 400) says it cannot
+ * be downloaded (issue 40: in words, never the server's name), any other failure
  * 'error.anErrorOccurred' with a way to try again. In Swedish, as §2 gives it, unless the visitor's
  * language is known (§1: `?lng`, cookie, local storage), since the link is often their first visit.
  */
@@ -55,9 +56,9 @@ export function ReceiptDownloadPage() {
   } else if (current?.status === 'failed') {
     body = (
       <>
-        <ErrorText>{current.serverMessage ?? t('error.anErrorOccurred')}</ErrorText>
-        {/* A 400 is the server's final word on this receipt; other failures may pass. */}
-        {current.serverMessage === null && (
+        <ErrorText>{current.refused ? t('download.unavailable') : t('error.anErrorOccurred')}</ErrorText>
+        {/* A refusal is the server's final word on this receipt; other failures may pass. */}
+        {!current.refused && (
           <Button
             variant="secondary"
             onClick={() => dispatch(receiptDownloadActions.pageOpened({ companyId, receiptId }))}

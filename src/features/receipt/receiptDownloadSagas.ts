@@ -23,12 +23,16 @@ export function revokePdfUrl(url: string): void {
 }
 
 /**
- * The 400 answer's message (§8), or null for failures whose text is not for customers, and for a 400 that
- * named nothing (the API edge then says only 'HTTP 400', which explains nothing to a customer).
+ * True when the server refused this receipt: a 400 that named why (§8). A 400 that named nothing (the API
+ * edge then says only 'HTTP 400') may be a proxy's, so it is treated like any other failure.
  */
-function serverMessageOf(error: unknown): string | null {
-  if (!(error instanceof NetworkError) || error.status !== 400) return null;
-  return error.message !== '' && error.message !== httpStatusMessage(400) ? error.message : null;
+function refusedBy(error: unknown): boolean {
+  return (
+    error instanceof NetworkError &&
+    error.status === 400 &&
+    error.message !== '' &&
+    error.message !== httpStatusMessage(400)
+  );
 }
 
 /**
@@ -56,13 +60,10 @@ export function* receiptDownloadSaga() {
       currentUrl = pdfUrl;
       yield put(receiptDownloadActions.loaded({ key, pdfUrl }));
     } catch (error) {
-      const serverMessage = serverMessageOf(error);
-      // A 400 is the server explaining itself to the customer; anything else may be ours to fix.
-      if (serverMessage === null) {
-        const reportError = yield* context('reportError');
-        yield call(reportError, error);
-      }
-      yield put(receiptDownloadActions.loadFailed({ key, serverMessage }));
+      // Issue 40: the server's name of the failure goes to the report, never on screen.
+      const reportError = yield* context('reportError');
+      yield call(reportError, error);
+      yield put(receiptDownloadActions.loadFailed({ key, refused: refusedBy(error) }));
     }
   }
 

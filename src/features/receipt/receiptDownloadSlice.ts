@@ -10,11 +10,14 @@ export interface ReceiptDownloadState {
   status: ReceiptDownloadStatus;
   /** A blob: URL of the PDF (the bytes stay in the browser's blob store, not in Redux). */
   pdfUrl: string | null;
-  /** §8: a 400 answer's message is shown; any other failure shows 'error.anErrorOccurred'. */
-  serverMessage: string | null;
+  /**
+   * §8: the server refused this receipt (a 400 that named why): 'download.unavailable', final. Any other
+   * failure shows 'error.anErrorOccurred' and may be tried again. The server's name is never shown.
+   */
+  refused: boolean;
 }
 
-const initialState: ReceiptDownloadState = { key: null, status: 'idle', pdfUrl: null, serverMessage: null };
+const initialState: ReceiptDownloadState = { key: null, status: 'idle', pdfUrl: null, refused: false };
 
 /** The key of one receipt. */
 export const receiptKey = (companyId: string, receiptId: string) => `${companyId}/${receiptId}`;
@@ -27,17 +30,17 @@ const receiptDownloadSlice = createSlice({
       state.key = receiptKey(action.payload.companyId, action.payload.receiptId);
       state.status = 'loading';
       state.pdfUrl = null;
-      state.serverMessage = null;
+      state.refused = false;
     },
     loaded(state, action: PayloadAction<{ key: string; pdfUrl: string }>) {
       if (action.payload.key !== state.key) return;
       state.status = 'ready';
       state.pdfUrl = action.payload.pdfUrl;
     },
-    loadFailed(state, action: PayloadAction<{ key: string; serverMessage: string | null }>) {
+    loadFailed(state, action: PayloadAction<{ key: string; refused: boolean }>) {
       if (action.payload.key !== state.key) return;
       state.status = 'failed';
-      state.serverMessage = action.payload.serverMessage;
+      state.refused = action.payload.refused;
     },
     pageLeft() {
       return initialState;
