@@ -57,9 +57,10 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
           <span css={{ display: 'block', width: 120, height: 40 }} />
         )}
       </Link>
-      {/* The shop's name wraps whole, and the order reference (the table) follows its last word, glued to it by
-          no-break spaces: whether the cart shares the row or drops below it, the two are never drawn apart
-          (issue 40); a word too long for the row still breaks rather than overflow. */}
+      {/* The shop's name wraps whole, and the order reference (the table) follows its last word as one unit: a
+          no-break space glues it to the name and it never wraps inside (a line may break after a hyphen even
+          before a no-break space, UAX #14 LB12a). So whether the cart shares the row or drops below it, the
+          two are never drawn apart (issue 40); a word of the name too long for the row still breaks. */}
       <p
         css={{
           // On a phone its longest word is the least it takes beside the logo: a name whose word would not
@@ -75,7 +76,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         }}
       >
         {info?.title}
-        {reference && `\u00a0-\u00a0${reference}`}
+        {reference && <span css={{ whiteSpace: 'nowrap' }}>{`\u00a0-\u00a0${reference}`}</span>}
       </p>
       {/* A kiosk serves customers of every language: the choice is always in view. */}
       {kiosk && (
