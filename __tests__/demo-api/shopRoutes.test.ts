@@ -265,10 +265,15 @@ describe('tabs and table references', () => {
     expect(obj(unknown.json).name).toBe('TAB_ITEM_NOT_FOUND');
   });
 
-  it('sets the order reference from ?table only for known tables', async () => {
+  it('§2: the newest ?table decides: a known table sets the order reference, an unknown one clears an older one', async () => {
     const c = h.client();
-    expect(((await c.get(`${R}/cart?table=07`)).json as SessionResponse).orderReference).toBe('07');
-    expect(((await c.get(`${R}/cart?table=99`)).json as SessionResponse).orderReference).toBe('07');
+    const reference = async (query: string) =>
+      ((await c.get(`${R}/cart${query}`)).json as SessionResponse).orderReference;
+    expect(await reference('?table=07')).toBe('07');
+    expect(await reference('')).toBe('07');
+    expect(await reference('?table=99')).toBeNull();
+    expect(await reference('')).toBeNull();
+    expect(await reference('?table=7')).toBe('07');
     const fresh = h.client();
     expect(((await fresh.get(`${R}/cart?table=<script>`)).json as SessionResponse).orderReference).toBeNull();
   });

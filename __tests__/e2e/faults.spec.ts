@@ -349,6 +349,9 @@ for (const [what, url] of [
 async function toVivaCheckout(page: Page): Promise<string> {
   await methodButton(page, METHOD.viva).click();
   await page.waitForURL(/\/demo\/viva\/web\/checkout\?/, COMMITTED);
+  // The customer acts on the checkout they see. Back while its document was only committed once failed in
+  // Chromium with "Page.getNavigationHistory: Not attached to an active page" (the frame was being swapped).
+  await expect(page.getByRole('heading', { level: 1, name: 'Café Kanelbullen AB' })).toBeVisible();
   return new URL(page.url()).searchParams.get('ref') as string;
 }
 

@@ -93,6 +93,19 @@ export function session(overrides: Partial<Session> = {}): Session {
   };
 }
 
+/**
+ * GET cart as a server answers it (§2, §5): the address's table becomes the order reference when `known`
+ * lists it (any table when there is no list); the newest table wins, so an unknown one clears the reference.
+ */
+export function serverSession(known?: readonly string[]) {
+  let orderReference: string | null = null;
+  return jest.fn((_shopId: string, query?: { table?: string; tabId?: string }) => {
+    const table = query?.table?.trim();
+    if (table) orderReference = !known || known.includes(table) ? table : null;
+    return Promise.resolve(session({ orderReference }));
+  });
+}
+
 /** A cart item (§3). */
 export const cartLine = (
   id: string,

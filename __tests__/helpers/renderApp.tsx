@@ -172,6 +172,9 @@ export const wholeText = (text: string) => (_: string, element: Element | null) 
   element.textContent === text &&
   ![...element.children].some((child) => child.textContent === text);
 
-/** Matches the header's title paragraph by its whole text (shop name and reference are separate spans). */
+/**
+ * Matches the header's title paragraph by its whole text (shop name and reference are separate text nodes,
+ * the reference glued to the name by no-break spaces, read here as plain ones).
+ */
 export const headerTitle = (text: string) => (_: string, element: Element | null) =>
-  element?.tagName === 'P' && element.textContent === text;
+  element?.tagName === 'P' && element.textContent?.replace(/\u00a0/g, ' ') === text;

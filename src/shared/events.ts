@@ -26,15 +26,16 @@ const MAX_ORDER_REFERENCE_LENGTH = 32;
 
 /**
  * §2 the shop's session is asked for, with the address's table and tabId (the session, cart and payment
- * slices each start afresh for another shop). An over-long table (a misprinted QR sticker) is not sent:
- * the session loads without it.
+ * slices each start afresh for another shop). An over-long table (a misprinted QR sticker) is not sent: it
+ * is refused as a table the server does not know (`refusedTable`, §5), and the session loads without it.
  */
 export const sessionLoadRequested = createAction(
   'session/loadRequested',
   (shopId: string, query: SessionQueryParams = {}) => {
-    const tableTooLong = (query.table?.trim().length ?? 0) > MAX_ORDER_REFERENCE_LENGTH;
+    const table = query.table?.trim() ?? '';
+    const refusedTable = table.length > MAX_ORDER_REFERENCE_LENGTH ? table : undefined;
     return {
-      payload: { shopId, query: tableTooLong ? { ...query, table: undefined } : query, tableTooLong },
+      payload: { shopId, query: refusedTable ? { ...query, table: undefined } : query, refusedTable },
     };
   },
 );
@@ -43,11 +44,15 @@ export const sessionLoadRequested = createAction(
  * A session answer (load, poll, refresh): the session slice takes the tab, the cart slice the cart, the
  * payment slice the payment's status. `adoptCart`: the page has no unsent cart edits and none were made
  * while this answer was on its way, so the server's cart and tab choices (another tab's saves) replace the
- * local ones.
+ * local ones. `table`: the address's table this answer was asked with; the server took it if the answer
+ * names an order reference, and refused it if not (§5).
  */
-export const sessionLoaded = createAction<{ shopId: string; session: Session; adoptCart?: boolean }>(
-  'session/loaded',
-);
+export const sessionLoaded = createAction<{
+  shopId: string;
+  session: Session;
+  adoptCart?: boolean;
+  table?: string;
+}>('session/loaded');
 
 /** §3 `count` of a tab line is chosen for payment (0 takes it out of the cart): a change of the cart too. */
 export const tabItemCountChanged = createAction<{ id: string; count: number }>('session/tabItemCountChanged');

@@ -11,6 +11,12 @@ export async function shot(page: Page, name: string, focus?: Locator): Promise<v
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  // Every picture in view drawn (a lazy one below the fold never loads, and is not in the picture).
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => {
+      const { top, bottom } = image.getBoundingClientRect();
+      return image.complete || (image.loading === 'lazy' && (bottom < 0 || top > window.innerHeight));
+    }),
+  );
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }

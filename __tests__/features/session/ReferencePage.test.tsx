@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { NetworkError } from '../../../src/shared/api';
-import { session, shopData } from '../../helpers/fixtures';
+import { initI18n } from '../../../src/shared/i18n';
+import se from '../../../translations/se.json';
+import { serverSession, session, shopData } from '../../helpers/fixtures';
 import { deferred, renderApp, type RenderAppOptions, headerTitle } from '../../helpers/renderApp';
 
 const needsReference = () => {
@@ -77,5 +79,22 @@ describe('§2 reference page', () => {
     expect(submitReference).toHaveBeenCalledWith('cafe', '12');
     await waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
     expect(within(screen.getByRole('banner')).getByText(headerTitle('Café - 12'))).toBeInTheDocument();
+  });
+
+  it('§2: an unknown table from the address leads to the reference page, which says "Table number not found" in the page\'s language with the table prefilled to correct', async () => {
+    const i18n = await initI18n({ lng: 'se', resources: { se: { translation: se } } });
+    await renderApp('/cafe?table=99', {
+      data: needsReference(),
+      api: { getSession: serverSession(['07']) },
+      i18n,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Ange ditt bordsnummer' });
+    const input = screen.getByRole('textbox', { name: 'Bordsnummer' });
+    expect(input).toHaveValue('99');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Bordsnumret hittades inte');
+    // Nothing to order meanwhile: no store, no cart, no table in the header.
+    expect(screen.queryByRole('heading', { name: 'Drinks' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByText(/ - 99/)).not.toBeInTheDocument();
   });
 });

@@ -56,12 +56,12 @@ describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sti
   const tooLong = '1'.repeat(33);
   const requiresReference = shopData({ shop: { ...shopData().shop, requireReference: true } });
 
-  /** The demo API's answer to GET cart: 400 for a table over 32 characters, else an empty session. */
+  /** The demo API's answer to GET cart: 400 for a table over 32 characters, else it takes the table. */
   function sessionApi() {
     return jest.fn((_shopId: string, query?: { table?: string }) =>
       (query?.table?.length ?? 0) > 32
         ? Promise.reject(new NetworkError('Bad Request', { status: 400, code: 'FST_ERR_VALIDATION' }))
-        : Promise.resolve(session()),
+        : Promise.resolve(session({ orderReference: query?.table ?? null })),
     );
   }
 
@@ -82,6 +82,7 @@ describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sti
     expect(state.session.orderReference).toBeNull();
     expect(selectShopDisplayState(state)).toBe('needsReference');
     expect(state.session.reference).toEqual({ status: 'error', error: 'notFound' });
+    expect(state.session.refusedTable).toBe(tooLong);
   });
 
   it('§2 a table of exactly 32 characters is still sent and becomes the order reference', async () => {

@@ -27,6 +27,27 @@ describe('§2 product page', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/cafe'));
   });
 
+  it('§2: adding on a product page opened from the store returns to that store (Back), with no new history entry, so Back never reopens the product', async () => {
+    const { user, history } = await renderApp('/cafe');
+    const card = await screen.findByRole('article', { name: 'Coffee' });
+    await user.click(within(card).getByRole('link', { name: 'Coffee' }));
+    await user.click(await screen.findByRole('checkbox', { name: /Oat milk/ }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/cafe'));
+    // The store's own entry, the first: nothing before it to go Back to in the app.
+    expect(history.index).toBe(0);
+    expect(await screen.findByRole('article', { name: 'Coffee' })).toBeInTheDocument();
+  });
+
+  it('§2: adding on a product page opened by its address puts the store in its place in the history', async () => {
+    const { user, history } = await renderApp('/cafe/products/coffee');
+    await user.click(await screen.findByRole('checkbox', { name: /Oat milk/ }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/cafe'));
+    expect(history.index).toBe(0);
+    expect(history.action).toBe('REPLACE');
+  });
+
   it('§2 ?edit={itemId} edits that cart item: its choices are preselected and the button says Update', async () => {
     const { user, store, history } = await renderApp('/cafe/products/coffee?edit=l1', {
       session: session({ cart: [cartLine('l1', 'coffee', 2, ['cow'], 'hot')] }),
@@ -40,6 +61,8 @@ describe('§2 product page', () => {
     await user.click(update);
     expect(selectCartItems(store.getState())).toEqual([cartLine('l1', 'coffee', 2, ['oat'], 'hot')]);
     await waitFor(() => expect(history.location.pathname).toBe('/cafe/cart'));
+    // §2 the cart takes the product page's place: Back from the cart does not reopen the product.
+    expect(history.index).toBe(0);
   });
 
   it('§2 an ?edit= id that is not in the cart falls back to adding', async () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ShopData } from '../../../src/domain/types';
 import { NetworkError } from '../../../src/shared/api';
-import { session, shopData } from '../../helpers/fixtures';
+import { serverSession, session, shopData } from '../../helpers/fixtures';
 import { deferred, renderApp, headerTitle } from '../../helpers/renderApp';
 
 const cartSummary = /^Cart: \d+ items?, /;
@@ -138,9 +138,10 @@ describe('§2 shop layout decision order', () => {
     );
   });
 
-  it('§2 a reference given with ?table= opens a shop that requires one', async () => {
+  it('§2 a reference given with ?table= that the server takes opens a shop that requires one', async () => {
     await renderApp('/cafe?table=7', {
       data: shopData({ shop: { ...shopData().shop, requireReference: true } }),
+      api: { getSession: serverSession(['7']) },
     });
     expect(await screen.findByRole('heading', { name: 'Drinks' })).toBeInTheDocument();
   });
@@ -172,7 +173,7 @@ describe('§2 reloading the shop that is shown', () => {
   it('§2 a new ?table= reloads the shop behind the store: no loading display, the store is not rebuilt', async () => {
     const reload = deferred<ShopData>();
     const getShop = jest.fn().mockResolvedValueOnce(shopData()).mockReturnValueOnce(reload.promise);
-    const { history } = await renderApp('/cafe', { api: { getShop } });
+    const { history } = await renderApp('/cafe', { api: { getShop, getSession: serverSession() } });
     const bun = await screen.findByRole('article', { name: 'Bun' });
     await act(async () => history.push('/cafe?table=5'));
     expect(getShop).toHaveBeenCalledTimes(2);
@@ -202,7 +203,7 @@ describe('§2 reloading the shop that is shown', () => {
 
 describe('§2 shop header', () => {
   it('§2 ?table= sets the order reference: the header title is "{shop} - {table}" and the session loads with it', async () => {
-    const { api } = await renderApp('/cafe?table=12');
+    const { api } = await renderApp('/cafe?table=12', { api: { getSession: serverSession() } });
     const header = await screen.findByRole('banner');
     expect(await within(header).findByText(headerTitle('Café - 12'))).toBeInTheDocument();
     expect(api.getSession).toHaveBeenCalledWith(

@@ -14,6 +14,7 @@ import type { ProfilerOnRenderCallback } from 'react';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { ProductCard } from '../../../src/features/shop/ProductCard';
 import { bigShop, BIG_SHOP_CATEGORIES, BIG_SHOP_PRODUCTS_PER_CATEGORY } from '../../helpers/bigShop';
+import { serverSession } from '../../helpers/fixtures';
 import { renderApp } from '../../helpers/renderApp';
 
 const TOTAL = BIG_SHOP_CATEGORIES * BIG_SHOP_PRODUCTS_PER_CATEGORY;
@@ -46,7 +47,7 @@ async function renderBigShop() {
   };
   const data = bigShop();
   renders.clear();
-  const app = await renderApp('/bigshop', { data, onRender });
+  const app = await renderApp('/bigshop', { data, onRender, api: { getSession: serverSession() } });
   // Plain DOM queries: role queries over 2,000 cards would take longer than the renders measured.
   await waitFor(() => expect(document.querySelectorAll('main article')).toHaveLength(TOTAL), {
     timeout: 20_000,

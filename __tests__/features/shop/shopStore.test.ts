@@ -1,5 +1,5 @@
 import { NetworkError } from '../../../src/shared/api';
-import { sessionActions } from '../../../src/features/session/sessionSlice';
+import { selectOrderReference, sessionActions } from '../../../src/features/session/sessionSlice';
 import {
   selectCategories,
   selectProductById,
@@ -7,7 +7,9 @@ import {
   selectTheme,
 } from '../../../src/features/shopState/shopSelectors';
 import { shopActions } from '../../../src/features/shopState/shopSlice';
+import type { Session } from '../../../src/domain/types';
 import { session, shopData } from '../../helpers/fixtures';
+import { deferred } from '../../helpers/renderApp';
 import { loadedStore, testStore, until } from '../../helpers/testStore';
 
 describe('§4 shop load', () => {
@@ -134,13 +136,17 @@ describe('§2 shop layout decision order', () => {
     ).toBe('open');
   });
 
-  it('the table query sets the reference as soon as the session loads', () => {
+  it('§2 the table query becomes the reference once the server has taken it, never before its answer', async () => {
+    const answer = deferred<Session>();
     const { store } = testStore({
       getShop: () => new Promise(() => undefined),
-      getSession: () => new Promise(() => undefined),
+      getSession: () => answer.promise,
     });
     store.dispatch(sessionActions.loadRequested('cafe', { table: '12' }));
-    expect(store.getState().session.orderReference).toBe('12');
+    expect(selectOrderReference(store.getState())).toBeNull();
+    answer.resolve(session({ orderReference: '12' }));
+    await until(store, (s) => s.session.status === 'loaded');
+    expect(selectOrderReference(store.getState())).toBe('12');
   });
 
   it('a shop that needs a reference stays loading until the first session answer has arrived', () => {

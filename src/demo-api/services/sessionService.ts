@@ -77,8 +77,10 @@ function sessionResponse(ctx: DemoContext, shop: CatalogShop, cart: CartRecord):
 }
 
 /**
- * GET cart. `table` sets the order reference (a shop that requires one accepts only its known tables;
- * anything else is ignored) and `tabId` attaches an open tab of this shop. Only those two write.
+ * GET cart. `table` sets the order reference (a shop that requires one accepts only its known tables) and
+ * `tabId` attaches an open tab of this shop. Only those two write. The newest table wins: one the shop does
+ * not know clears the reference kept from an earlier one, so the answer names none and the SPA asks for the
+ * table again (§2, §5) rather than take orders for the wrong one.
  */
 export function loadSession(
   ctx: DemoContext,
@@ -93,7 +95,7 @@ export function loadSession(
   const table = query.table?.trim();
   if (table) {
     const reference = shop.fixture.shop.requireReference ? matchReference(shop, table) : table;
-    if (reference && reference !== cart.orderReference) {
+    if (reference !== cart.orderReference) {
       cart = { ...cart, orderReference: reference };
       changed = true;
     }

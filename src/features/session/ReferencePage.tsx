@@ -8,13 +8,18 @@ import { sessionActions } from './sessionSlice';
 import type { RootState } from '../../app/hooks';
 
 const selectReference = (state: RootState) => state.session.reference;
+const selectRefusedTable = (state: RootState) => state.session.refusedTable;
 
-/** §2 reference page: one input (placeholder '01') and Save; §5 empty or unknown references are refused. */
+/**
+ * §2 reference page: one input (placeholder '01') and Save; §5 empty or unknown references are refused. A
+ * table from the address that the server refused is already in the field, to be corrected.
+ */
 export function ReferencePage({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector(selectReference);
-  const [value, setValue] = useState('');
+  const refusedTable = useAppSelector(selectRefusedTable);
+  const [value, setValue] = useState(refusedTable ?? '');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     dispatch(sessionActions.referenceSubmitted({ shopId, reference: value.trim() }));

@@ -9,7 +9,7 @@ function* loadSession(action: ReturnType<typeof sessionActions.loadRequested>) {
   const api = yield* context('api');
   try {
     const session = yield* callAbortable(api.getSession, shopId, query);
-    yield put(sessionActions.loaded({ shopId, session }));
+    yield put(sessionActions.loaded({ shopId, session, table: query.table?.trim() }));
   } catch (error) {
     yield put(sessionActions.loadFailed({ shopId, error: toErrorInfo(error) }));
   }
@@ -26,6 +26,12 @@ function* submitReference(action: ReturnType<typeof sessionActions.referenceSubm
   try {
     yield call(api.submitReference, shopId, reference); // a write the customer asked for: not aborted
     yield put(sessionActions.referenceAccepted({ reference }));
+    // §2 an address that names a table (one refused) names the accepted one now: a reload sends the newest.
+    const address = new URLSearchParams((yield* context('currentSearch'))());
+    if (address.has('table')) {
+      address.set('table', reference);
+      (yield* context('navigate'))(`?${address}`, { replace: true });
+    }
     yield put(sessionActions.loadRequested(shopId));
   } catch (error) {
     yield put(

@@ -18,7 +18,10 @@ interface SessionState {
   status: 'idle' | 'loading' | 'loaded' | 'error';
   /** True once the first session answer for this shop has arrived (the header waits for it, §2). */
   initialLoadDone: boolean;
+  /** §2 the order reference (the table) as the server took it: from its answers and accepted saves only. */
   orderReference: string | null;
+  /** The address's latest table, refused by the server (or too long to send): shown to be corrected (§5). */
+  refusedTable: string | null;
   activeTab: ActiveTab | null;
   /** Tab entries the customer chose to pay now. */
   tabItems: TabSelection[];
@@ -30,10 +33,17 @@ const initialState: SessionState = {
   status: 'idle',
   initialLoadDone: false,
   orderReference: null,
+  refusedTable: null,
   activeTab: null,
   tabItems: [],
   reference: { status: 'idle', error: null },
 };
+
+/** §5 the address's table is not one the server takes: the reference page says so, with the table to correct. */
+function refuseTable(state: SessionState, table: string) {
+  state.refusedTable = table;
+  state.reference = { status: 'error', error: 'notFound' };
+}
 
 /** §3 chooses `count` of a tab line (at most its count on the tab; 0 or less takes it out of the cart). */
 function chooseTabItem(state: SessionState, entry: TabEntry, count: number) {
@@ -56,6 +66,7 @@ const sessionSlice = createSlice({
     referenceAccepted(state, action: PayloadAction<{ reference: string }>) {
       state.reference = { status: 'idle', error: null };
       state.orderReference = action.payload.reference;
+      state.refusedTable = null;
     },
     referenceRejected(state, action: PayloadAction<ReferenceError>) {
       state.reference = { status: 'error', error: action.payload };
@@ -66,16 +77,15 @@ const sessionSlice = createSlice({
       state.tabItems = [];
     };
     builder
-      // §2 the query parameters table and tabId are read when the session loads; table is the order reference.
+      // §2 the query parameters table and tabId are read when the session loads. The table becomes the order
+      // reference only once the server has taken it (its answer, below): never by the address alone.
       .addCase(sessionLoadRequested, (state, action) => {
         // §4 changing the shop id loads the session anew: nothing of the previous shop's session stays.
         if (state.shopId !== action.payload.shopId)
           Object.assign(state, initialState, { shopId: action.payload.shopId });
         state.status = 'loading';
-        const table = action.payload.query.table?.trim();
-        if (table) state.orderReference = table;
         // No table can be that long: tell the customer as for a table the server does not know (§5).
-        if (action.payload.tableTooLong) state.reference = { status: 'error', error: 'notFound' };
+        if (action.payload.refusedTable) refuseTable(state, action.payload.refusedTable);
       })
       // A session answer: the first one of a shop brings the tab (its cart and payment fields are the cart,
       // payment and kiosk slices' business).
@@ -85,6 +95,13 @@ const sessionSlice = createSlice({
         state.status = 'loaded';
         state.activeTab = session.activeTab;
         state.orderReference = session.orderReference ?? state.orderReference;
+        // §2 the answer to the address's table: taken when it names a reference, refused when not. The newest
+        // table decides, so an older one the browser kept is never used in its place.
+        const { table } = action.payload;
+        if (table && session.orderReference) {
+          state.refusedTable = null;
+          state.reference = { status: 'idle', error: null };
+        } else if (table) refuseTable(state, table);
         // Local tab choices are the truth once loaded (they are sent with PUT cart); only the first answer sets them.
         if (!state.initialLoadDone || action.payload.adoptCart) state.tabItems = session.tabItems;
         state.initialLoadDone = true;
@@ -126,8 +143,12 @@ export const selectSessionShopId = (state: RootState) => state.session.shopId;
 export const selectSessionStatus = (state: RootState) => state.session.status;
 /** The first session answer for this shop has arrived (the header and the cart's saves wait for it, §2). */
 export const selectSessionLoaded = (state: RootState) => state.session.initialLoadDone;
-/** The order reference (the table), from the address or the reference page. */
-export const selectOrderReference = (state: RootState) => state.session.orderReference;
+/**
+ * The order reference (the table) the server took, from the address or the reference page; none while the
+ * address's newest table is refused (§5: nothing is ordered or paid against a table the server does not know).
+ */
+export const selectOrderReference = (state: RootState) =>
+  state.session.refusedTable === null ? state.session.orderReference : null;
 /** The open tab, if the customer has one. */
 export const selectActiveTab = (state: RootState) => state.session.activeTab;
 /** The tab lines the customer chose to pay now. */

@@ -56,8 +56,14 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
         }}
       >
         <CartIcon />
-        <span css={{ flex: 1 }}>{payTab ? t('cart.payTab') : t('cart.toCart')}</span>
-        <span>{t('cart.itemCount', { count: payTab ? unpaid : count })}</span>
+        {/* What and how many, the count under the words where the row is short (a 320 px phone): the total
+            keeps its place beside them, whole, and the count is never split from its word (issue 40). */}
+        <span css={{ flex: '1 1 0', display: 'flex', flexWrap: 'wrap', columnGap: space.md }}>
+          <span>{payTab ? t('cart.payTab') : t('cart.toCart')}</span>
+          <span css={{ whiteSpace: 'nowrap' }}>
+            {t('cart.itemCount', { count: payTab ? unpaid : count })}
+          </span>
+        </span>
         {/* An amount, kept whole (shared/ui/Amount's hook, written here: no component in the first load). */}
         <span data-amount="">{formatMoney(payTab ? tabTotal : total)}</span>
       </Link>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
 import { inlineTargetStyle } from '../../shared/ui/styles';
 import { selectCartItem } from '../cart';
@@ -9,12 +9,17 @@ import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
 import { selectProductById } from '../shopState';
 
-/** §2 product page: details, extras, total, quantity up to the remaining stock, Add or Update (?edit=itemId). */
+/**
+ * §2 product page: details, extras, total, quantity up to the remaining stock, Add or Update (?edit=itemId).
+ * Done, it returns to where the customer was without a new history entry, so Back never reopens it: to the
+ * store page it was opened from (Back, which keeps the store's scroll position), else in its place.
+ */
 export function ProductPage() {
   const { t } = useTranslation();
   const { webshopId = '', productId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const arrival = useNavigationType();
   const titleId = useId();
   const product = useAppSelector((state) => selectProductById(state, productId));
   const editId = searchParams.get('edit');
@@ -37,7 +42,11 @@ export function ProductPage() {
       <ProductForm
         productId={product.id}
         editing={editing?.productId === product.id ? editing : undefined}
-        onDone={() => navigate(editing ? `${home}/cart` : home)}
+        onDone={() =>
+          !editing && arrival === 'PUSH'
+            ? navigate(-1)
+            : navigate(editing ? `${home}/cart` : home, { replace: true })
+        }
       />
     </Page>
   );

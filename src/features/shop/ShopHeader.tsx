@@ -57,7 +57,10 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
           <span css={{ display: 'block', width: 120, height: 40 }} />
         )}
       </Link>
-      {/* The shop's name may shorten; the order reference (the table) after the dash always stays in view. */}
+      {/* The shop's name wraps whole, and the order reference (the table) follows its last word as one unit: a
+          no-break space glues it to the name and it never wraps inside (a line may break after a hyphen even
+          before a no-break space, UAX #14 LB12a). So whether the cart shares the row or drops below it, the
+          two are never drawn apart (issue 40); a word of the name too long for the row still breaks. */}
       <p
         css={{
           // On a phone its longest word is the least it takes beside the logo: a name whose word would not
@@ -68,23 +71,12 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
           fontWeight: 700,
           fontSize: fontSize.lead,
           lineHeight: 1.2,
-          display: 'flex',
+          // Not 'anywhere', which would make its least width one letter (see the flex above).
+          overflowWrap: 'break-word',
         }}
       >
-        <span
-          css={{
-            minWidth: 0,
-            overflow: 'hidden',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            // Not 'anywhere', which would make its least width one letter (see the flex above).
-            overflowWrap: 'break-word',
-          }}
-        >
-          {info?.title}
-        </span>
-        {reference && <span css={{ flex: 'none', whiteSpace: 'pre' }}>{` - ${reference}`}</span>}
+        {info?.title}
+        {reference && <span css={{ whiteSpace: 'nowrap' }}>{`\u00a0-\u00a0${reference}`}</span>}
       </p>
       {/* A kiosk serves customers of every language: the choice is always in view. */}
       {kiosk && (
