@@ -135,7 +135,8 @@ const SCREENS: Record<string, (failure: Failure) => Promise<void>> = {
   },
   'bookkeeping callback (integrate)': async (failure) => {
     await renderApp(`/integrateFortnox?code=abc&state=${webState}`, { api: failing('integrate', failure) });
-    await screen.findByRole('alert');
+    // The outcome, focused (no live region: issue 40), and no start page in this tab.
+    await screen.findByText('Start again from the app.');
   },
   'receipt download (getReceiptPdf)': async (failure) => {
     await renderApp('/receipt/c-cafe/r1', { api: failing('getReceiptPdf', failure) });

@@ -32,7 +32,7 @@ function CallbackResult({ callback }: { callback: IntegrationState['callback'] |
   switch (callback?.status) {
     case 'linked':
       return (
-        <p role="status">
+        <p>
           {callback.bookkeeper === 'fortnox'
             ? t('integrate.fortnoxIntegrationSuccess')
             : t('integrate.vismaIntegrationSuccess')}
@@ -44,7 +44,7 @@ function CallbackResult({ callback }: { callback: IntegrationState['callback'] |
       return (
         <>
           {/* Error text in the same red as the form fields' errors, so a failure does not read like a hint. */}
-          <ErrorText>
+          <ErrorText announce={false}>
             {t(FAILURE_TEXTS[callback.status], {
               bookkeeper: bookkeeperName(callback.bookkeeper ?? 'visma'),
             })}
@@ -87,7 +87,8 @@ export function IntegrationCallbackPage() {
   const outcome = useRef<HTMLDivElement>(null);
   const ended = handled && ENDED.includes(callback.status);
 
-  // The outcome takes the focus, so a screen reader reads it and a keyboard goes on from there.
+  // The outcome takes the focus, so a screen reader reads it and a keyboard goes on from there. Its texts are no
+  // live regions: a screen reader would read them twice, as they appear and again with the focus.
   useEffect(() => {
     if (ended) outcome.current?.focus();
   }, [ended]);
