@@ -135,22 +135,34 @@ async function resetOnce(
     const cdp = await context.newCDPSession(page);
     await slowDown(cdp, network);
     const oldOrigin = await page.evaluate(() => performance.timeOrigin);
+    // Nothing is evaluated in the fresh page until its figure is in (Playwright's scripts would run on its main
+    // thread, at 4×, before its early start): the probe calls these bindings, and the tap is a raw DevTools
+    // mouse click (pressed, released) at the "+"'s centre, sent the moment a tap works (the "+" painted and
+    // the app mounted; a tap before then is held and pressed then).
+    const lineShown = new Promise<void>((resolve, reject) => {
+      cdp.on('Runtime.bindingCalled', ({ name, payload }) => {
+        const told = JSON.parse(payload) as { origin: number; x?: number; y?: number };
+        if (told.origin <= oldOrigin) return;
+        if (name === '__benchLine') resolve();
+        if (name !== '__benchTap') return;
+        const click = { x: told.x!, y: told.y!, button: 'left', clickCount: 1 } as const;
+        cdp
+          .send('Input.dispatchMouseEvent', { type: 'mousePressed', ...click })
+          .then(() => cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...click }))
+          .catch(reject);
+      });
+    });
+    await cdp.send('Runtime.enable');
+    await cdp.send('Runtime.addBinding', { name: '__benchTap' });
+    await cdp.send('Runtime.addBinding', { name: '__benchLine' });
     await question.getByRole('button', { name: se('kiosk.idle.startOver'), exact: true }).click();
-    // The fresh page (same address): then its "+", as soon as it can be clicked.
-    await page.waitForFunction((origin) => performance.timeOrigin > origin, oldOrigin);
-    // The tap, once it works as bench:load counts it: the "+" drawn and the app mounted (a tap before then is
-    // held and pressed then). Watched every frame, then clicked at once (force: Playwright still scrolls it into
-    // view and clicks its centre, but waits neither for it to stand still two frames nor to be hit on a page
-    // still drawing its pictures).
-    await page.waitForFunction(
-      () =>
-        (window as unknown as ProbeWindow).__reset.plus !== null &&
-        performance.getEntriesByName('storefront:mounted').length > 0,
-      undefined,
-      { polling: 'raf' },
-    );
-    await plusButton(page).click({ force: true });
-    await page.waitForFunction(() => (window as unknown as ProbeWindow).__reset.line !== null);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      lineShown,
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('the fresh page never showed the line')), STEP_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
     // As a customer sees it: the panel's line, with a count of 1 (the last customer's cart was emptied).
     await panelLine(page).waitFor();
     const figures = await page.evaluate(() => {

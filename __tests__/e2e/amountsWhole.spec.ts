@@ -15,6 +15,7 @@ import {
   picture,
   swishQr,
   toKioskCart,
+  toPaymentLink,
 } from './helpers/kiosk';
 import { amountToPay, test } from './helpers/moneyTrust';
 import {
@@ -152,6 +153,25 @@ function sumLineProblem(row: Locator): Promise<string | null> {
 }
 
 /**
+ * A button's or link's words keep at least `inset` px from its left and right edges (a label over two lines
+ * at larger text must not touch them). Answers what is wrong, or null.
+ */
+function wordsTouchEdges(control: Locator, inset = 8): Promise<string | null> {
+  return control.evaluate((el, least) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rects = [...range.getClientRects()].filter((r) => r.width >= 1 && r.height >= 1);
+    if (rects.length === 0) return 'no words drawn';
+    const box = el.getBoundingClientRect();
+    const left = Math.min(...rects.map((r) => r.left)) - box.left;
+    const right = box.right - Math.max(...rects.map((r) => r.right));
+    return left >= least && right >= least
+      ? null
+      : `words ${Math.round(left)} px from the left edge and ${Math.round(right)} px from the right`;
+  }, inset);
+}
+
+/**
  * A phone with its text at 150 %, as the kiosk's "Larger text" sets it: the root size of every page this
  * context opens, set as the document starts (before the app's first frame), as a browser's text size would.
  */
@@ -198,6 +218,13 @@ for (const viewport of KIOSK_VIEWPORTS) {
       await expect(panelSum(page, lng)).toContainText('1 229,00 kr');
       await expectAmountsWhole(page, 'store with an order', ['1 229,00 kr', '1 194,00 kr', '35,00 kr']);
       expect.soft(await sumLineProblem(panelSum(page, lng)), 'order panel: the sum line').toBeNull();
+      // Its label is two lines at this size: the words stay off the link's edges.
+      expect
+        .soft(
+          await wordsTouchEdges(toPaymentLink(page, 7, lng)),
+          'order panel: "Go to payment" keeps its words off its edges',
+        )
+        .toBeNull();
       await picture(page, `kiosk-large-text-amounts-${viewport.width}x${viewport.height}`);
       await expectNoAxeViolations(page, 'kiosk: larger text, amounts in the order panel');
 

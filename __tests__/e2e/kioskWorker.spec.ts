@@ -125,6 +125,9 @@ test('issue 35: a reload without the network opens the kiosk from the cache with
   // Never the browser's error page, never a blank screen: the kiosk's own pause, 4 s on.
   await fastForwardUntil(page, paused(page), 'the pause shows');
   await expect(pausedDialog(page)).toContainText(se('kiosk.paused.text'));
+  // Its spinner stays round beside words over two lines (a flex item is squeezed into an ellipse otherwise).
+  const spinner = pausedDialog(page).getByRole('status').locator('[aria-hidden="true"]');
+  expect(await spinner.evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight])).toEqual([24, 24]);
   // axe and the way back run on the page's own timers.
   await page.clock.resume();
   await expectNoAxeViolations(page, 'kiosk opened offline');

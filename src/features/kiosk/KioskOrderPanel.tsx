@@ -164,6 +164,9 @@ export function KioskOrderPanel({
               display: 'flex',
               justifyContent: 'center',
               alignItems: 'center',
+              // Its words keep clear of its edges, also over two lines at larger text.
+              padding: `${space.sm}px ${space.md}px`,
+              textAlign: 'center',
               ...PRIMARY_ACTION,
               borderRadius: radius.lg,
               background: theme.primaryColor,

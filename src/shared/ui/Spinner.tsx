@@ -13,6 +13,8 @@ export function Spinner({ label }: { label: string }) {
         css={(theme) => ({
           width: 24,
           height: 24,
+          // Round beside words that wrap: a flex item would otherwise be squeezed into an ellipse.
+          flexShrink: 0,
           borderRadius: '50%',
           border: `3px solid ${theme.borderColor}`,
           borderTopColor: theme.primaryColor,
