@@ -17,10 +17,11 @@
  * (kioskSagas.ts resetKiosk: the empty cart reaches the server, then location.replace of the kiosk's address).
  * The fresh page's time origin is the moment location.replace was called, and every figure is on its clock.
  * As soon as a tap on the fresh page's Kanelbulle "+" works as bench:load counts a first working tap (the
- * button drawn, the app mounted) it is clicked with Playwright's click, as bench:load clicks its add button,
- * and the figure is the frame in which the order panel ('Din beställning') shows the line ('Antal
- * Kanelbulle: 1'): the click's way through the driver and the add's render are in it, for both variants.
- * scripts/bench/resetProbe.js times the page's side. The API's answers (shop, cart, the add) come from the
+ * button drawn, the app mounted) it is clicked, at its centre with raw DevTools mouse events, and the figure
+ * is the frame in which the order panel ('Din beställning') shows the line ('Antal Kanelbulle: 1'): the
+ * click's way through the browser and the add's render are in it, for both variants. Nothing is evaluated in
+ * the fresh page before then: scripts/bench/resetProbe.js times the page's side and calls the runner
+ * through DevTools bindings. The API's answers (shop, cart, the add) come from the
  * network in both variants: the worker never touches the API.
  *
  * The variants alternate within each round (which goes first alternates too) and the two networks take turns,

@@ -14,11 +14,10 @@
  *   next document can tell how long the old one took from "Börja om" to location.replace.
  *
  * The runner is told without evaluating anything in the page (which would put Playwright's own scripts on the
- * fresh page's main thread, at 4× CPU, before the early start): through the DevTools bindings `__benchTap`
- * (the "+" is painted and the app mounted: the button scrolled into view, its centre, where the runner taps
- * at once) and
- * `__benchLine` (the line is painted), when the runner has added them. Each call carries this document's
- * time origin, so the runner can ignore the old page.
+ * fresh page's main thread, at 4× CPU, before the early start), through the DevTools bindings the runner adds:
+ * `__benchTap` when a tap works (the "+" painted and the app mounted: the button scrolled into view, and its
+ * centre, where the runner taps at once) and `__benchLine` when the line is painted. Each call carries this
+ * document's time origin, so the runner can ignore the old page.
  */
 (function () {
   'use strict';
