@@ -193,6 +193,40 @@ function profileDir(name: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `kiosk-outage-${name}-`));
 }
 
+/** A navigation the network cannot give is the cache's or the pause's business: the outcome is read after. */
+const settled = (navigation: Promise<unknown>): Promise<void> =>
+  navigation.then(
+    () => undefined,
+    () => undefined,
+  );
+
+/** What a Playwright page and a puppeteer page have in common, as far as the walk needs. */
+interface ScriptablePage {
+  goto(url: string): Promise<unknown>;
+  reload(): Promise<unknown>;
+  evaluate(expression: string): Promise<unknown>;
+  screenshot(options: { path: `${string}.png` }): Promise<unknown>;
+}
+
+/** A driver over such a page; `relaunch` starts the browser again with the same profile. */
+function pageDriver(
+  page: ScriptablePage,
+  close: () => Promise<void>,
+  relaunch: () => Promise<Driver>,
+): Driver {
+  return {
+    goto: (url) => settled(page.goto(url)),
+    reload: () => settled(page.reload()),
+    run: <T>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
+    shot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
+    close,
+    restart: async () => {
+      await close();
+      return relaunch();
+    },
+  };
+}
+
 function chromiumDriver(): () => Promise<Driver> {
   const profile = profileDir('chromium');
   const launch = async (): Promise<Driver> => {
@@ -202,26 +236,7 @@ function chromiumDriver(): () => Promise<Driver> {
       viewport: VIEWPORT,
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    return {
-      // A page the network cannot give is the cache's or the pause's business: the outcome is read after.
-      goto: (url) =>
-        page.goto(url).then(
-          () => undefined,
-          () => undefined,
-        ),
-      reload: () =>
-        page.reload().then(
-          () => undefined,
-          () => undefined,
-        ),
-      run: (body) => page.evaluate(`(() => { ${body} })()`),
-      shot: async (file) => void (await page.screenshot({ path: file })),
-      close: () => context.close(),
-      restart: async () => {
-        await context.close();
-        return launch();
-      },
-    };
+    return pageDriver(page, () => context.close(), launch);
   };
   return launch;
 }
@@ -238,25 +253,7 @@ function firefoxDriver(): () => Promise<Driver> {
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     await page.setViewport(VIEWPORT);
     console.log(`firefox: ${await browser.version()}`);
-    return {
-      goto: (url) =>
-        page.goto(url).then(
-          () => undefined,
-          () => undefined,
-        ),
-      reload: () =>
-        page.reload().then(
-          () => undefined,
-          () => undefined,
-        ),
-      run: <T>(body: string) => page.evaluate(`(() => { ${body} })()`) as Promise<T>,
-      shot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
-      close: () => browser.close(),
-      restart: async () => {
-        await browser.close();
-        return launch();
-      },
-    };
+    return pageDriver(page, () => browser.close(), launch);
   };
   return launch;
 }
@@ -293,16 +290,8 @@ function webkitDriver(): () => Promise<Driver> {
     const session = `/session/${sessionId}`;
     await call('POST', `${session}/window/rect`, VIEWPORT);
     return {
-      goto: (url) =>
-        call('POST', `${session}/url`, { url }).then(
-          () => undefined,
-          () => undefined,
-        ),
-      reload: () =>
-        call('POST', `${session}/refresh`, {}).then(
-          () => undefined,
-          () => undefined,
-        ),
+      goto: (url) => settled(call('POST', `${session}/url`, { url })),
+      reload: () => settled(call('POST', `${session}/refresh`, {})),
       // Execute Script waits for a promise the script returns.
       run: (body) => call('POST', `${session}/execute/sync`, { script: body, args: [] }),
       shot: async (file) =>
