@@ -132,6 +132,19 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones()] }],
       'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
       'import-x/no-duplicates': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message:
+                "Import `useTranslation` from 'src/shared/i18n/useTranslation' (react-i18next's copies the i18next instance on every mount); react-i18next's only for a fixed language it must load first.",
+            },
+          ],
+        },
+      ],
     },
   },
   featureState,

@@ -35,6 +35,14 @@ const CASES = {
     'src/earlyStart/planted.ts',
     "import { intlLocale } from '../shared/i18n/languages';\nexport const x = intlLocale;\n",
   ],
+  reactI18nextHook: [
+    'src/features/shop/planted.tsx',
+    "import { useTranslation } from 'react-i18next';\nexport const useT = () => useTranslation().t;\n",
+  ],
+  appHook: [
+    'src/features/shop/planted.tsx',
+    "import { useTranslation } from '../../shared/i18n/useTranslation';\nexport const useT = () => useTranslation().t;\n",
+  ],
   cycle: [
     'src/features/session/sessionSlice.ts',
     `${readFileSync(path.join(ROOT, 'src/features/session/sessionSlice.ts'), 'utf8')}\nimport { paymentActions } from '../payment';\nexport const planted = paymentActions;\n`,
@@ -60,6 +68,11 @@ describe('import rules (npm run lint)', () => {
   it('the early start reads domain/ and shared/ only: importing a feature fails', () => {
     expect(broken.earlyStartToFeature).toContain('import-x/no-restricted-paths');
     expect(broken.earlyStartToShared).toEqual([]);
+  });
+
+  it('issue 37: react-i18next’s useTranslation fails (it copies the instance per mount); the app’s passes', () => {
+    expect(broken.reactI18nextHook).toContain('no-restricted-imports');
+    expect(broken.appHook).toEqual([]);
   });
 
   it('a static import cycle fails (the session slice importing the payment feature, which imports it)', () => {

@@ -4,9 +4,12 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
 import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { lazyWithRetry } from '../../src/shared/lazyWithRetry';
 import { LoadBoundary } from '../../src/shared/ui/LoadBoundary';
+import { testI18n } from '../helpers/renderApp';
 
 function Panel({ label }: { label: string }) {
   return <p>{label}</p>;
@@ -23,13 +26,20 @@ function flakyChunk() {
   return { load, network, Part: lazyWithRetry(load) };
 }
 
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await testI18n();
+});
+
 function renderPart(Part: ReturnType<typeof flakyChunk>['Part']) {
   return render(
-    <LoadBoundary>
-      <Suspense fallback={<p>loading</p>}>
-        <Part label="the card fields" />
-      </Suspense>
-    </LoadBoundary>,
+    <I18nextProvider i18n={i18n}>
+      <LoadBoundary>
+        <Suspense fallback={<p>loading</p>}>
+          <Part label="the card fields" />
+        </Suspense>
+      </LoadBoundary>
+    </I18nextProvider>,
   );
 }
 
@@ -41,7 +51,7 @@ afterEach(() => jest.restoreAllMocks());
 test('issue 34: Try again after a failed load fetches the code anew and shows the part', async () => {
   const { load, network, Part } = flakyChunk();
   renderPart(Part);
-  const retry = await screen.findByRole('button', { name: 'common.retry' });
+  const retry = await screen.findByRole('button', { name: 'Try again' });
   expect(screen.getByRole('alert')).toBeInTheDocument();
   network.up = true;
   const before = load.mock.calls.length;
@@ -53,7 +63,7 @@ test('issue 34: Try again after a failed load fetches the code anew and shows th
 test('issue 34: coming back online loads a failed part again by itself', async () => {
   const { network, Part } = flakyChunk();
   renderPart(Part);
-  await screen.findByRole('button', { name: 'common.retry' });
+  await screen.findByRole('button', { name: 'Try again' });
   network.up = true;
   await act(async () => {
     window.dispatchEvent(new Event('online'));
@@ -64,7 +74,7 @@ test('issue 34: coming back online loads a failed part again by itself', async (
 test('issue 34: the part asked for again elsewhere (mounted anew) loads again, once it has, never again', async () => {
   const { load, network, Part } = flakyChunk();
   const first = renderPart(Part);
-  await screen.findByRole('button', { name: 'common.retry' });
+  await screen.findByRole('button', { name: 'Try again' });
   first.unmount();
   network.up = true;
   const second = renderPart(Part);
@@ -79,7 +89,7 @@ test('issue 34: the part asked for again elsewhere (mounted anew) loads again, o
 test('issue 34: while the network stays down a failed part shows Try again and is not loaded again by itself', async () => {
   const { load, Part } = flakyChunk();
   renderPart(Part);
-  await screen.findByRole('button', { name: 'common.retry' });
+  await screen.findByRole('button', { name: 'Try again' });
   await act(async () => undefined);
   expect(load).toHaveBeenCalledTimes(1);
 });

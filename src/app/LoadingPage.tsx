@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/useTranslation';
 import { Spinner } from '../shared/ui/Spinner';
 
 /** Shown while a screen's code is on its way. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/useTranslation';
 import { useTheme } from '@emotion/react';
 import { Page } from '../shared/ui/Page';
 import { ButtonLink } from '../shared/ui/Button';

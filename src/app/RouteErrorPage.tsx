@@ -1,5 +1,5 @@
 import { Component, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/useTranslation';
 import { useLocation } from 'react-router-dom';
 import { retryFailedParts } from '../shared/lazyWithRetry';
 import { reportError } from '../shared/reporting';

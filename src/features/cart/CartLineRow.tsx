@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch } from '../../app/hooks';
 import type { Theme } from '@emotion/react';
 import { multiplyMoney } from '../../domain/money';

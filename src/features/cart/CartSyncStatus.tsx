@@ -1,5 +1,5 @@
 import { useTheme } from '@emotion/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { space } from '../../shared/theme/tokens';
 import { selectCartSaveRateLimited, selectCartUnsaved } from './cartSelectors';

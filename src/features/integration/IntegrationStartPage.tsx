@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../shared/ui/Button';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { INSET_BOTTOM_VAR } from '../../shared/theme/insets';
 import { space } from '../../shared/theme/tokens';

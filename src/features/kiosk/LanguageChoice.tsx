@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { setLanguage, useLanguage } from '../../shared/i18n';
 import type { Language } from '../../shared/i18n/languages';
 import { radius, space } from '../../shared/theme/tokens';

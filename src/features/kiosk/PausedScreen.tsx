@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { fontSize, space } from '../../shared/theme/tokens';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Spinner } from '../../shared/ui/Spinner';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setLanguage } from '../../shared/i18n';
 import { selectCurrency } from '../shopState';
@@ -20,8 +20,8 @@ export function useKioskStart(shopKnown: boolean) {
   const kiosk = useAppSelector(selectKiosk);
   const language = kioskDefaultLanguage(kiosk, useAppSelector(selectCurrency));
   const { customer } = kiosk;
-  // Not a dependency of the effect below: `useTranslation` hands out a new `i18n` after every change of
-  // language, which would put the shop's language back the moment a customer chose their own.
+  // An effect event, not a dependency of the effect below: a new customer or shop language starts it, never
+  // a change of the instance, which would put the shop's language back the moment a customer chose their own.
   const startIn = useEffectEvent((lng: typeof language) => setLanguage(i18n, lng));
   useEffect(() => {
     if (!shopKnown) return;

@@ -1,6 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
+// eslint-disable-next-line no-restricted-imports -- a page in a fixed language, which react-i18next's hook loads first
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { Money } from '../../domain/types';

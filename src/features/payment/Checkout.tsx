@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { mq, space } from '../../shared/theme/tokens';

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { InputHTMLAttributes } from 'react';
 import type { CustomerField, InputRule } from '../../domain/types';

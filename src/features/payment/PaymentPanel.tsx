@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { LoadBoundary } from '../../shared/ui/LoadBoundary';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useSearchParams } from 'react-router-dom';
 import { config } from '../../shared/config';
 import { ButtonLink } from '../../shared/ui/Button';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useTheme } from '@emotion/react';
 import type { Category } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useTheme } from '@emotion/react';
 import { groupHint, isGroupValid, selectedInGroup, type GroupHint } from '../../domain/extras';
 import type { Deviation, DeviationGroup } from '../../domain/types';

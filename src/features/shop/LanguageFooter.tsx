@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useSearchParams } from 'react-router-dom';
 import { htmlLang, setLanguage, SUPPORTED_LANGUAGES, useLanguage } from '../../shared/i18n';
 import { space } from '../../shared/theme/tokens';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import type { OpenHours } from '../../domain/types';
 import { formatTime, formatWeekday, useLanguage } from '../../shared/i18n';
 import { space } from '../../shared/theme/tokens';

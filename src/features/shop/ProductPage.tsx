@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { Link, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import type { CartItem } from '../../domain/types';
 import { contentWidth, space } from '../../shared/theme/tokens';

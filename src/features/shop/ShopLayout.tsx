@@ -1,5 +1,5 @@
 import { Fragment, Suspense, useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';

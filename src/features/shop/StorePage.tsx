@@ -1,6 +1,6 @@
 import { Global, useTheme } from '@emotion/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Category, DisplayType } from '../../domain/types';

@@ -8,7 +8,7 @@
  */
 import { useTheme } from '@emotion/react';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/useTranslation';
 import { readableTextOn } from '../../domain/theme';
 import type { Category, Product, Tag } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';

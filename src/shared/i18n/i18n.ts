@@ -56,8 +56,8 @@ export async function loadTranslations(lng: string): Promise<ResourceKey> {
 
 /**
  * The language each instance found in the visitor's own settings, or null when it fell back to English.
- * Keyed by the instance's `services`: `useTranslation` hands components a copy of the instance, which
- * shares that object.
+ * Keyed by the instance's `services`: react-i18next's `useTranslation` (pages in a fixed language) hands
+ * components a copy of the instance, which shares that object.
  */
 const visitorLanguages = new WeakMap<object, Language | null>();
 

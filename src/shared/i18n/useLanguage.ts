@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation';
 import { currentLanguage } from './i18n';
 import type { Language } from './languages';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
 import { paymentActions } from '../../paymentState';

@@ -4,7 +4,7 @@ import type {
   StripeExpressCheckoutElementConfirmEvent,
 } from '@stripe/stripe-js';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector, useAppStore, type AppStore } from '../../../app/hooks';
 import type { PaymentMethod } from '../../../domain/types';
 import { config } from '../../../shared/config';

@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Money } from '../../../domain/types';
 import { config } from '../../../shared/config';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../shared/ui/Button';
 import { ErrorText } from '../../../shared/ui/ErrorText';
