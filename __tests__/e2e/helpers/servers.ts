@@ -2,8 +2,9 @@
  * The browser suite's demo servers (issue 21: two workers without shared state). Each worker has a demo
  * server of its own, with its own in-memory database, so no two tests running at once share a session, a
  * shop's stock, the payment list the money checks read, or a rate limit's count. The first port takes the
- * error reports: the build's SENTRY_DSN names it (`npm run test:e2e`), and reporting.spec.ts alone runs
- * there (`test.use({ server: 'reports' })`), so its collector holds only that spec's reports.
+ * error reports: the build's SENTRY_DSN names it (`npm run test:e2e`), so every page of the suite reports
+ * there; reporting.spec.ts and fieldMetrics.spec.ts run there (`test.use({ server: 'reports' })`) and read
+ * what their own pages sent.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4321);
 

@@ -73,8 +73,6 @@ const report = (label: string, figures: Record<string, unknown>) => {
 };
 
 describe('§Performance product cards on the 2,000-product shop', () => {
-  jest.setTimeout(60_000);
-
   it('a cart change re-renders only the cards whose cart quantity changed, in a commit far cheaper than the first render', async () => {
     const { store, commits, firstRender } = await renderBigShop();
     act(() => {

@@ -32,8 +32,6 @@ async function renderBigShop() {
 }
 
 describe('§Performance the 2,000-product shop draws only what is near the viewport', () => {
-  jest.setTimeout(30_000);
-
   it('sections far from the viewport keep their heading and their height and render no cards', async () => {
     await renderBigShop();
     const main = screen.getByRole('main');

@@ -268,6 +268,7 @@ describe('with the real @sentry/browser', () => {
     sent.length = 0;
     window.sessionStorage.clear();
     let send: SendEvent | null = null;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const client = startSentry({
       dsn: 'https://key@errors.example/1',
       release: 'r1',
@@ -279,6 +280,9 @@ describe('with the real @sentry/browser', () => {
       },
     });
     expect(client.measured).toBe(true);
+    // The SDK keeps the hook that scrubs them, and says nothing to the page's console about it.
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
     // The page's breadcrumbs name receipts: a field event leaves without them.
     Sentry.addBreadcrumb({ category: 'navigation', data: { from: '/cafe/cart', to: '/cafe/receipt/R-77' } });
     (send as SendEvent | null)?.(

@@ -28,7 +28,8 @@ function vitalValue(metric: MetricWithAttribution): VitalValue {
 }
 
 /**
- * Watches this page view's vitals and sends those that changed whenever the page is hidden or left.
+ * Watches this page view's vitals and sends those that changed whenever the page is hidden or left (the
+ * first time even if none is known yet: the view counts).
  *
  * @param send - hands an event to the reporting SDK (whose transport keeps it alive past the page's end)
  * @param facts - what the page view is, read when it is sent (the language may have changed)
@@ -37,6 +38,7 @@ export function watchPageVitals(send: (event: Event) => void, facts: () => PageF
   let viewId = randomHex(16);
   let startMs = performance.timeOrigin;
   let changed: Partial<Record<VitalName, VitalValue>> = {};
+  let sent = false;
   const record = (metric: MetricWithAttribution) => {
     changed[metric.name] = vitalValue(metric);
   };
@@ -49,10 +51,15 @@ export function watchPageVitals(send: (event: Event) => void, facts: () => PageF
   // was processed, so by default a customer who tapped and left at once had no INP at all (issue 36, seen
   // on a loaded machine).
   onINP(record, { reportAllChanges: true });
+  // The page view is sent at its first hide even when no vital has been told yet, so it still counts: web-vitals
+  // tells each one in a later task (its observers' callbacks, TTFB after a timeout), and a customer who
+  // leaves at once, or a busy phone, hides the page before then (seen as a lost page view in the browser
+  // suite on a loaded machine). Later sends of the same view add to it.
   const flush = () => {
-    if (Object.keys(changed).length === 0) return;
+    if (sent && Object.keys(changed).length === 0) return;
     send(pageViewEvent(viewId, startMs, facts(), changed, Date.now()));
     changed = {};
+    sent = true;
   };
   // Not capturing, on the window: web-vitals reports its final values in capturing listeners of the same
   // events, which run first.
@@ -65,5 +72,6 @@ export function watchPageVitals(send: (event: Event) => void, facts: () => PageF
     if (!event.persisted) return;
     viewId = randomHex(16);
     startMs = Date.now();
+    sent = false;
   });
 }
