@@ -181,6 +181,14 @@ export default tseslint.config(
     },
   },
   {
+    // bench:render's worker: an ES module that runs in workerd, with the Web platform's globals only.
+    files: ['scripts/bench/**/*.mjs'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(['fetch', 'Request', 'Response', 'URL'].map((name) => [name, 'readonly'])),
+    },
+  },
+  {
     // Classic scripts that run in the page as they are: the early start inlined into index.html, and the
     // page-side scripts of `npm run bench:load` and `npm run bench:kiosk-reset`.
     files: ['scripts/bench/**/*.js', 'src/earlyStart/**/*.js'],

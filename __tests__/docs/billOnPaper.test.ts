@@ -73,13 +73,13 @@ describe('the bill on paper (docs/deployment.md) is the model’s arithmetic, fr
     expect(RENDERED_CACHE_CONTROL).toContain(`stale-while-revalidate=${CACHE.staleS}`);
   });
 
-  it('costs a render what bench:render measured (docs/performance.md, the column after the cuts)', () => {
+  it('costs a render what bench:render measured (docs/performance.md, the corrected workerd table, after the cuts)', () => {
     const performance = read('performance.md');
     const after = (figure: string) => ms(performanceRow(performance, figure).at(-1));
     expect(after('workerd café, CPU per render')).toBe(RENDER_CPU_MS.workerdCafe);
     expect(after('workerd big shop, CPU per render')).toBe(RENDER_CPU_MS.workerdBigShop);
-    expect(after('Node café, median (× reference)')).toBe(RENDER_CPU_MS.nodeCafeMedian);
-    expect(after('Node café, best')).toBe(RENDER_CPU_MS.nodeCafeBest);
+    expect(after('Node café, median (× ref of the run)')).toBe(RENDER_CPU_MS.nodeCafeMedian);
+    expect(after('Node café, best of the run')).toBe(RENDER_CPU_MS.nodeCafeBest);
     expect(() => performanceRow(performance, 'workerd café, CPU per visit')).toThrow(/no row/);
   });
 

@@ -44,12 +44,15 @@ export const MODEL: TrafficModel = {
 /** The render cache, as the hosts keep it: RENDERED_CACHE_CONTROL (src/ssr/renderStorePage.tsx). */
 export const CACHE = { freshS: 60, staleS: 600 } as const;
 
-/** CPU per render, from docs/performance.md ("What a render costs", the "after" column). */
+/**
+ * CPU per render, from docs/performance.md ("What a render costs": the table of the corrected workerd
+ * measurement, its last column).
+ */
 export const RENDER_CPU_MS = {
-  workerdCafe: 2.0,
-  workerdBigShop: 6.1,
-  nodeCafeMedian: 15.8,
-  nodeCafeBest: 8.8,
+  workerdCafe: 4.1,
+  workerdBigShop: 18.0,
+  nodeCafeMedian: 5.3,
+  nodeCafeBest: 3.4,
 } as const;
 
 const API = '/api/v2/webshop/:shopId';
@@ -320,9 +323,18 @@ export function renderBill(model: TrafficModel = MODEL): Record<string, string> 
         `${dec(bill.averageRendersPerSecond, 2)} · ${dec(bill.peakRendersPerSecond, 2)}`,
       ],
       ['API calls a second, all kinds: peak hour', dec(apiTotal * bill.peakVisitsPerSecond)],
-      ['workerd CPU-seconds a day (café 2.0 ms a render)', int(bill.workerdCpuSecondsPerDay)],
-      ['… if every render cost the big shop’s 6.1 ms', int(bill.workerdCpuSecondsBigShop)],
-      ['Node CPU-seconds a day (café median 15.8 ms)', int(bill.nodeCpuSecondsPerDay)],
+      [
+        `workerd CPU-seconds a day (café ${dec(RENDER_CPU_MS.workerdCafe)} ms a render)`,
+        int(bill.workerdCpuSecondsPerDay),
+      ],
+      [
+        `… if every render cost the big shop’s ${dec(RENDER_CPU_MS.workerdBigShop)} ms`,
+        int(bill.workerdCpuSecondsBigShop),
+      ],
+      [
+        `Node CPU-seconds a day (café median ${dec(RENDER_CPU_MS.nodeCafeMedian)} ms)`,
+        int(bill.nodeCpuSecondsPerDay),
+      ],
       ['Node cores busy rendering, peak hour', dec(bill.nodePeakCores, 2)],
     ],
   );

@@ -3,6 +3,7 @@
  * EUR for Finland.
  */
 import type { Country, Currency, Money } from './types';
+import { memoized } from './memoized';
 
 /**
  * Rounds to the nearest integer, halves away from zero, after trimming binary noise (4500 × 1.1 is
@@ -63,29 +64,21 @@ function formatterFor(currency: Currency): Intl.NumberFormat {
   return formatter;
 }
 
-/** Formatted amounts by currency and amount: a shop shows each distinct price many times (cards, lines, totals). */
-const formatted = new Map<string, string>();
-/** Enough for every distinct price of a big shop; past it the memo starts afresh rather than grow unbounded. */
-const FORMATTED_MAX = 5000;
-
 /**
  * Formats as sv-SE with two decimals (§9): non-breaking spaces become normal spaces and the Unicode minus
- * becomes '-', e.g. 123456 SEK → '1 234,56 kr', -500 SEK → '-5,00 kr', 250 EUR → '2,50 €'. Memoized per
- * currency and amount.
+ * becomes '-', e.g. 123456 SEK → '1 234,56 kr', -500 SEK → '-5,00 kr', 250 EUR → '2,50 €'. Remembered per
+ * currency and amount (a shop shows each distinct price many times: cards, lines, totals), for every distinct
+ * price of a big shop.
  */
-export function formatMoney(m: Money): string {
-  const key = `${m.currency}${m.amount}`;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    text = formatterFor(m.currency)
+export const formatMoney: (m: Money) => string = memoized(
+  (m: Money) =>
+    formatterFor(m.currency)
       .format(m.amount / 100 + 0)
       .replace(/[\u00A0\u202F]/g, ' ')
-      .replace(/\u2212/g, '-');
-    if (formatted.size >= FORMATTED_MAX) formatted.clear();
-    formatted.set(key, text);
-  }
-  return text;
-}
+      .replace(/\u2212/g, '-'),
+  (m) => `${m.currency}${m.amount}`,
+  5000,
+);
 
 /** The shop's currency (§9): an explicit currency wins, else EUR for FINLAND, else SEK. */
 export function defaultCurrency(country: Country | null | undefined, currency?: Currency | null): Currency {

@@ -4,6 +4,8 @@
  * (luminance below 128 is dark, below 64 very dark), corrected where WCAG contrast would fail.
  */
 
+import { memoized } from './memoized';
+
 /** §9 default primary colour. */
 export const DEFAULT_PRIMARY = '#1db954';
 /** §9 default background colour (white). */
@@ -11,10 +13,10 @@ export const DEFAULT_BACKGROUND = '#ffffff';
 /** WCAG 2 AA contrast for normal text. */
 const MIN_TEXT_CONTRAST = 4.5;
 
-const WHITE = '#ffffff';
+const WHITE = '#ffffff' as const;
 /** The base red of error texts, before it is adjusted to the background. */
 const ERROR_RED = '#c62828';
-const BLACK = '#000000';
+const BLACK = '#000000' as const;
 /** Opacity of transparentBackgroundColor (as the last two digits of an 8-digit hex: e6 ≈ 90 %). */
 const TRANSPARENT_ALPHA_HEX = 'e6';
 
@@ -129,15 +131,20 @@ export function contrastRatio(a: string, b: string): number {
 
 /**
  * Text colour on `bg` (§3): white on dark, black on light; but when that choice is below WCAG 4.5:1 and the
- * other does better, the other (white on the default green #1db954 would be 2.6:1).
+ * other does better, the other (white on the default green #1db954 would be 2.6:1). Remembered per colour:
+ * every tag chip of every card asks it.
  */
-export function readableTextOn(bg: string): '#ffffff' | '#000000' {
-  const preferred = isDark(bg) ? WHITE : BLACK;
-  const other = preferred === WHITE ? BLACK : WHITE;
-  const preferredContrast = contrastRatio(preferred, bg);
-  if (preferredContrast < MIN_TEXT_CONTRAST && contrastRatio(other, bg) > preferredContrast) return other;
-  return preferred;
-}
+export const readableTextOn: (bg: string) => '#ffffff' | '#000000' = memoized(
+  (bg: string) => {
+    const preferred = isDark(bg) ? WHITE : BLACK;
+    const other = preferred === WHITE ? BLACK : WHITE;
+    const preferredContrast = contrastRatio(preferred, bg);
+    if (preferredContrast < MIN_TEXT_CONTRAST && contrastRatio(other, bg) > preferredContrast) return other;
+    return preferred;
+  },
+  (bg) => bg,
+  500,
+);
 
 /** Mixes `fg` towards `target` in 5 % steps until it reaches `min` contrast on `bg`, or null if even `target` fails. */
 function stepTowards(fg: string, target: string, bg: string, min: number): string | null {
@@ -170,28 +177,40 @@ export function ensureContrast(fg: string, bg: string, min = MIN_TEXT_CONTRAST):
  * light logo on a dark background and dark logo on a light one.
  */
 export function deriveTheme(input: ThemeInput, logos: ThemeLogos): Theme {
-  const primaryColor = sanitizeColor(input.primaryColor, DEFAULT_PRIMARY);
-  const backgroundColor = sanitizeColor(input.backgroundColor, DEFAULT_BACKGROUND);
-  const textColor = readableTextOn(backgroundColor);
-  const onPrimary = readableTextOn(primaryColor);
-  const darkBackground = isDark(backgroundColor);
-  const companyLogo = input.logo?.trim() ? input.logo : null;
-  return {
-    logo: companyLogo ?? (darkBackground ? logos.light : logos.dark),
-    ekLogo: darkBackground ? logos.ekLight : logos.ekDark,
-    primaryColor,
-    backgroundColor,
-    textColor,
-    navBarColor: primaryColor,
-    contrastTextColor: onPrimary,
-    linkColor: ensureContrast(primaryColor, backgroundColor),
-    // A faint line in the text colour; stronger on very dark backgrounds, where 15 % would vanish.
-    borderColor: mix(backgroundColor, textColor, isVeryDark(backgroundColor) ? 0.3 : 0.15),
-    hoverColor: isVeryDark(primaryColor) ? mix(primaryColor, WHITE, 0.15) : mix(primaryColor, BLACK, 0.1),
-    buttonTextColor: onPrimary,
-    paymentBorderColor: primaryColor,
-    transparentBackgroundColor: `${backgroundColor}${TRANSPARENT_ALPHA_HEX}`,
-    errorColor: ensureContrast(ERROR_RED, backgroundColor),
-    controlBorderColor: mix(backgroundColor, textColor, 0.55),
-  };
+  return themeOf(
+    sanitizeColor(input.primaryColor, DEFAULT_PRIMARY),
+    sanitizeColor(input.backgroundColor, DEFAULT_BACKGROUND),
+    input.logo?.trim() ? input.logo : null,
+    logos,
+  );
 }
+
+/** The theme of valid colours, remembered per colours and logos: every render of a shop asks it again. */
+const themeOf = memoized(
+  (primaryColor: string, backgroundColor: string, companyLogo: string | null, logos: ThemeLogos): Theme => {
+    const textColor = readableTextOn(backgroundColor);
+    const onPrimary = readableTextOn(primaryColor);
+    const darkBackground = isDark(backgroundColor);
+    // Frozen: one object for every render of the shop's colours.
+    return Object.freeze({
+      logo: companyLogo ?? (darkBackground ? logos.light : logos.dark),
+      ekLogo: darkBackground ? logos.ekLight : logos.ekDark,
+      primaryColor,
+      backgroundColor,
+      textColor,
+      navBarColor: primaryColor,
+      contrastTextColor: onPrimary,
+      linkColor: ensureContrast(primaryColor, backgroundColor),
+      // A faint line in the text colour; stronger on very dark backgrounds, where 15 % would vanish.
+      borderColor: mix(backgroundColor, textColor, isVeryDark(backgroundColor) ? 0.3 : 0.15),
+      hoverColor: isVeryDark(primaryColor) ? mix(primaryColor, WHITE, 0.15) : mix(primaryColor, BLACK, 0.1),
+      buttonTextColor: onPrimary,
+      paymentBorderColor: primaryColor,
+      transparentBackgroundColor: `${backgroundColor}${TRANSPARENT_ALPHA_HEX}`,
+      errorColor: ensureContrast(ERROR_RED, backgroundColor),
+      controlBorderColor: mix(backgroundColor, textColor, 0.55),
+    });
+  },
+  (...args) => JSON.stringify(args),
+  100,
+);

@@ -2,6 +2,7 @@
  * Date and time formatting for the product's languages. Everything goes through `intlLocale`, so Swedish
  * ('se') is formatted as 'sv-SE' and never as Northern Sami. Money is formatted in `domain` (SPEC §9).
  */
+import { memoized } from '../../domain/memoized';
 import { intlLocale, type Language } from './languages';
 
 // 2024-01-01 was a Monday, so day n of January 2024 is weekday n (1 = Monday … 7 = Sunday).
@@ -48,12 +49,17 @@ export function formatDateTime(iso: string, lng: Language): string {
  * @param lng - the product language
  * @returns the weekday's name, or the number as text when it is not 1–7
  */
-export function formatWeekday(weekday1to7: number, lng: Language): string {
-  if (!Number.isInteger(weekday1to7) || weekday1to7 < 1 || weekday1to7 > 7) return String(weekday1to7);
-  // A fixed UTC date, formatted in UTC, names the same day whatever the reader's time zone.
-  const date = new Date(Date.UTC(REFERENCE_YEAR, REFERENCE_MONTH, weekday1to7));
-  return dateTimeFormat(lng, { weekday: 'long', timeZone: 'UTC' }).format(date);
-}
+export const formatWeekday: (weekday1to7: number, lng: Language) => string = memoized(
+  (weekday1to7: number, lng: Language) => {
+    if (!Number.isInteger(weekday1to7) || weekday1to7 < 1 || weekday1to7 > 7) return String(weekday1to7);
+    // A fixed UTC date, formatted in UTC, names the same day whatever the reader's time zone.
+    const date = new Date(Date.UTC(REFERENCE_YEAR, REFERENCE_MONTH, weekday1to7));
+    return dateTimeFormat(lng, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  },
+  // Every render of opening hours names the days again.
+  (weekday1to7, lng) => `${lng} ${weekday1to7}`,
+  100,
+);
 
 /**
  * Formats a plain number the way the language writes it, e.g. a VAT rate of 25.5 as '25,5' in Swedish and
@@ -77,19 +83,24 @@ export function formatNumber(value: number, lng: Language): string {
  * @param lng - the product language
  * @returns the formatted time, or the input unchanged when it is not a valid time
  */
-export function formatTime(hhmm: string, lng: Language): string {
-  const match = TIME_PATTERN.exec(hhmm.trim());
-  if (!match) return hhmm;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  const midnightEnd = hours === 24 && minutes === 0;
-  if ((hours > 23 && !midnightEnd) || minutes > 59) return hhmm;
-  const date = new Date(Date.UTC(REFERENCE_YEAR, REFERENCE_MONTH, 1, hours, minutes));
-  return dateTimeFormat(lng, {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    // h23 everywhere (0–23); only an end-of-day '24:00' asks for h24, which prints midnight as 24.
-    hourCycle: midnightEnd ? 'h24' : 'h23',
-  }).format(date);
-}
+export const formatTime: (hhmm: string, lng: Language) => string = memoized(
+  (hhmm: string, lng: Language) => {
+    const match = TIME_PATTERN.exec(hhmm.trim());
+    if (!match) return hhmm;
+    const hours = Number(match[1]);
+    const minutes = Number(match[2]);
+    const midnightEnd = hours === 24 && minutes === 0;
+    if ((hours > 23 && !midnightEnd) || minutes > 59) return hhmm;
+    const date = new Date(Date.UTC(REFERENCE_YEAR, REFERENCE_MONTH, 1, hours, minutes));
+    return dateTimeFormat(lng, {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+      // h23 everywhere (0–23); only an end-of-day '24:00' asks for h24, which prints midnight as 24.
+      hourCycle: midnightEnd ? 'h24' : 'h23',
+    }).format(date);
+  },
+  // Every render of opening hours writes the same times again.
+  (hhmm, lng) => `${lng} ${hhmm}`,
+  500,
+);
