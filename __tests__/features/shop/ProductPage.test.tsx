@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { selectCartItems } from '../../../src/features/cart/cartSelectors';
 import { cartLine, session } from '../../helpers/fixtures';
 import { renderApp, wholeText } from '../../helpers/renderApp';
@@ -37,6 +37,35 @@ describe('§2 product page', () => {
     // The store's own entry, the first: nothing before it to go Back to in the app.
     expect(history.index).toBe(0);
     expect(await screen.findByRole('article', { name: 'Coffee' })).toBeInTheDocument();
+  });
+
+  it("§2: a product's link opens its page in the app on a plain click; a click with a modifier key is the browser's (a new tab)", async () => {
+    const { history } = await renderApp('/cafe');
+    const link = within(await screen.findByRole('article', { name: 'Coffee' })).getByRole('link', {
+      name: 'Coffee',
+    });
+    expect(link).toHaveAttribute('href', '/cafe/products/coffee');
+    // After the app's handler (React listens at its root, inside the document): whether the app took the click;
+    // then no navigation by jsdom, which has none.
+    const takenByApp: boolean[] = [];
+    const record = (event: Event) => {
+      takenByApp.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener('click', record);
+    try {
+      for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const)
+        fireEvent.click(link, { [modifier]: true });
+      fireEvent.click(link, { button: 1 });
+      expect(takenByApp).toEqual([false, false, false, false, false]);
+      expect(history.location.pathname).toBe('/cafe');
+      fireEvent.click(link);
+      expect(takenByApp.at(-1)).toBe(true);
+    } finally {
+      document.removeEventListener('click', record);
+    }
+    await waitFor(() => expect(history.location.pathname).toBe('/cafe/products/coffee'));
+    expect(history.action).toBe('PUSH');
   });
 
   it('§2: adding on a product page opened by its address puts the store in its place in the history', async () => {

@@ -50,3 +50,31 @@ test('a component that is gone no longer listens for the language', () => {
   renderRetry().unmount();
   expect(off).toHaveBeenCalledWith('languageChanged', expect.any(Function));
 });
+
+function Texts() {
+  const { t } = useTranslation();
+  return (
+    <p>
+      {t('product.addToCart', { name: 'Kanelbulle' })} · {t('store.inCart', { count: 2 })} ·{' '}
+      {t('common.retry')}
+    </p>
+  );
+}
+
+test('issue 37: `t` writes in the language shown, with its values and plurals, and copies no instance per text', async () => {
+  const fixed = jest.spyOn(i18n, 'getFixedT');
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Texts />
+    </I18nextProvider>,
+  );
+  expect(screen.getByText(/Kanelbulle/)).toHaveTextContent(
+    'Add Kanelbulle to the cart · 2 in cart · Try again',
+  );
+  await act(() => i18n.changeLanguage('se'));
+  expect(screen.getByText(/Kanelbulle/)).toHaveTextContent(
+    'Lägg Kanelbulle i varukorgen · 2 i varukorgen · Försök igen',
+  );
+  // i18next's fixed `t` copies all the instance's options into every call.
+  expect(fixed).not.toHaveBeenCalled();
+});

@@ -27,6 +27,8 @@ export interface CardSettings {
   shopId: string;
   displayType: DisplayType;
   onOpen: (productId: string) => void;
+  /** Goes to an address of the app (a product's page) without loading the page anew. */
+  onFollow: (to: string) => void;
   texts: CardTexts;
 }
 

@@ -2,7 +2,7 @@ import { Global, useTheme } from '@emotion/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
 import { preLineStyle } from '../../shared/ui/styles';
@@ -49,6 +49,7 @@ export function StorePage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const { webshopId = '' } = useParams();
+  const navigate = useNavigate();
   const info = useAppSelector(selectShopInfo);
   const categories = useAppSelector(selectCategories);
   const hasTab = useAppSelector(selectHasActiveTab);
@@ -113,8 +114,8 @@ export function StorePage() {
 
   const texts = useMemo(() => cardTexts(t), [t]);
   const card = useMemo<CardSettings>(
-    () => ({ shopId: webshopId, displayType, onOpen: setOpenProduct, texts }),
-    [webshopId, displayType, texts],
+    () => ({ shopId: webshopId, displayType, onOpen: setOpenProduct, onFollow: navigate, texts }),
+    [webshopId, displayType, navigate, texts],
   );
   // Where each category starts in the whole list of products (eager images, the first blocks drawn).
   const starts = useMemo(() => {
