@@ -50,9 +50,9 @@ export const CACHE = { freshS: 60, staleS: 600 } as const;
  */
 export const RENDER_CPU_MS = {
   workerdCafe: 4.1,
-  workerdBigShop: 18.0,
-  nodeCafeMedian: 5.3,
-  nodeCafeBest: 3.4,
+  workerdBigShop: 16.7,
+  nodeCafeMedian: 5.0,
+  nodeCafeBest: 3.2,
 } as const;
 
 const API = '/api/v2/webshop/:shopId';
