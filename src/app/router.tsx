@@ -10,6 +10,7 @@ import { APP_ROUTES } from '../shared/routes';
 import { LoadingPage } from './LoadingPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorPage';
+import { ScrollToTop } from './ScrollToTop';
 import { addScreenReducers, type AppStore, type ScreenReducers } from './store';
 
 /** What a screen's chunk exports: its component and, optionally, the sagas only that screen needs. */
@@ -75,6 +76,7 @@ const ReceiptDownloadPage = lazyScreen(
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
+      <ScrollToTop />
       <Suspense fallback={<LoadingPage />}>
         <Routes>
           <Route index element={<NotFoundPage />} />
