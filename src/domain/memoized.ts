@@ -5,7 +5,7 @@
  * holds more than `limit` values whatever the shops contain.
  *
  * @param compute - the function; it must depend on nothing but its arguments
- * @param keyOf - a text that tells apart every arguments whose values may differ
+ * @param keyOf - a text that tells apart any two sets of arguments whose values may differ
  * @param limit - the most values kept
  */
 export function memoized<A extends unknown[], T>(

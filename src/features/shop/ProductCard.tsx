@@ -41,8 +41,8 @@ export function cardTexts(t: TFunction): CardTexts {
 /**
  * A link's plain click goes to its page through the app's router, as React Router's `Link` does; a click with
  * a modifier key or another button stays the browser's (a new tab or window). A card's link is a plain `<a>`:
- * `Link` resolved its path and ran eight hooks per card on every render, a seventh of the café's render on the
- * server (issue 37).
+ * `Link` resolved its path and ran eight hooks per card on every render, about a tenth of the café's render on
+ * the server (issue 37).
  */
 function followInApp(event: MouseEvent<HTMLAnchorElement>, to: string, follow: (to: string) => void) {
   const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
