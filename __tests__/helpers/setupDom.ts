@@ -56,3 +56,10 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     if (top.dispatchEvent(cancel)) top.close();
   });
 }
+
+/*
+ * jsdom lays nothing out and scrolls nothing: its `window.scrollTo` only reports "Not implemented" on the
+ * console, for every page the app opens (app/ScrollToTop.tsx). A no-op here; ScrollToTop.test spies on it, and
+ * the browser suite sees the real scroll.
+ */
+window.scrollTo = () => undefined;
