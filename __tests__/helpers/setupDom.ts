@@ -60,6 +60,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 /*
  * jsdom lays nothing out and scrolls nothing: its `window.scrollTo` only reports "Not implemented" on the
  * console, for every page the app opens (app/ScrollToTop.tsx). A no-op here; ScrollToTop.test spies on it, and
- * the browser suite sees the real scroll.
+ * the browser suite sees the real scroll. (A file of this project may ask for the node environment: no window.)
  */
-window.scrollTo = () => undefined;
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
