@@ -19,6 +19,7 @@ import { AppRoutes } from '../../src/app/router';
 import type { Session, ShopData } from '../../src/domain/types';
 import { DEFAULT_PROMPT_MS } from '../../src/features/kiosk/kioskMode';
 import { initialKioskState } from '../../src/features/kiosk/kioskSlice';
+import { shopActions } from '../../src/features/shopState';
 import type { Api } from '../../src/shared/api';
 import { initI18n } from '../../src/shared/i18n';
 import { defaultTheme } from '../../src/shared/theme/defaultTheme';
@@ -61,6 +62,8 @@ export interface RenderAppOptions {
   i18n?: I18n;
   /** Render as a counter kiosk (issue 10) with this idle time. */
   kiosk?: { idleMs: number };
+  /** The shop the page came with, as the host rendered it (`partial`: a big shop's first products only). */
+  fromPage?: { data: ShopData; partial?: boolean };
 }
 
 /** Renders `path` (e.g. '/cafe/cart?table=4') through the app's routes and returns the store, API and user. */
@@ -89,6 +92,10 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
         }
       : undefined,
   );
+  if (options.fromPage)
+    store.dispatch(
+      shopActions.renderedByHost({ shopId: options.fromPage.data.shop.shopId, ...options.fromPage }),
+    );
   const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const i18n = options.i18n ?? (await testI18n());
   const user = userEvent.setup();

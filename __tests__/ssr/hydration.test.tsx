@@ -10,6 +10,11 @@ import { createHash } from 'node:crypto';
 import { HOSTILE_STRINGS } from '../../src/demo-api/fixtures/fixtures';
 import { readFileSync } from 'node:fs';
 import type { AppStore } from '../../src/app/store';
+import type { RenderedPage } from '../../src/app/renderedPage';
+import { demoShopFixtures } from '../../src/demo-api/fixtures/fixtures';
+import { buildShopResponse, ShopCatalog } from '../../src/demo-api/services/shopCatalog';
+import type { ShopData } from '../../src/domain/types';
+import { toShopData } from '../../src/shared/api/wireMappers';
 import type { EarlyStart } from '../../src/shared/api';
 import en from '../../translations/en.json';
 import fi from '../../translations/fi.json';
@@ -95,6 +100,7 @@ async function startApp({
   kiosk = false,
   heldTap = null as HTMLElement | null,
   releaseEarlyTaps = undefined as (() => HTMLElement | null) | undefined,
+  shop = new Promise<never>(() => undefined) as Promise<ShopData>,
 } = {}) {
   // Loaded after the page is in place, like the deferred scripts: Emotion moves the page's styles out of
   // #root when it starts, before React hydrates.
@@ -105,7 +111,7 @@ async function startApp({
   const i18n = await modules.initI18n({
     resources: { se: { translation: se }, en: { translation: en }, fi: { translation: fi } },
   });
-  const getShop = jest.fn(() => new Promise<never>(() => undefined));
+  const getShop = jest.fn((_shopId: string, _signal?: AbortSignal) => shop);
   const { store } = modules.testStore({ getShop, getSession: () => new Promise<never>(() => undefined) });
   const errors: unknown[] = [];
   const root = document.getElementById('root') as HTMLElement;
@@ -223,6 +229,52 @@ describe('the store page as the host renders it (issue 22)', () => {
     const { store, getShop } = await startApp();
     expect(store.getState().shop.status).toBe('loaded');
     expect(getShop).not.toHaveBeenCalled();
+  });
+
+  /** The shops of the reads not aborted. */
+  const readsOnTheirWay = (getShop: jest.Mock<unknown, [string, AbortSignal?]>) =>
+    getShop.mock.calls.filter(([, signal]) => !signal?.aborted).map(([shopId]) => shopId);
+
+  /** The demo's whole big shop, as the app's API edge maps it. */
+  function wholeBigShop(): ShopData {
+    const shop = new ShopCatalog(demoShopFixtures()).all().find((each) => each.shopId === 'bigshop')!;
+    return toShopData(buildShopResponse(shop, new Map(shop.fixture.products.map((p) => [p.id, 20]))));
+  }
+
+  it("issue 37: a big shop's page hydrates with the products it draws first, then reads the whole shop once; its cards stay", async () => {
+    const html = pages['/bigshop?lng=en']?.html ?? '';
+    loadDocument('/bigshop?lng=en', html);
+    const block = JSON.parse(document.getElementById('rendered-page')?.textContent ?? '') as RenderedPage;
+    const whole = wholeBigShop();
+    expect(block.partial).toBe(true);
+    expect(block.shop?.products.length).toBeLessThan(whole.products.length / 10);
+    const firstCard = document.querySelector('#root article');
+    let answer!: (data: ShopData) => void;
+    const {
+      mounted: how,
+      errors,
+      store,
+      getShop,
+    } = await startApp({
+      shop: new Promise((resolve) => (answer = resolve)),
+    });
+    expect([how, errors]).toEqual(['hydrated', []]);
+    expect(store.getState().shop.partial).toBe(true);
+    // One read on its way (StrictMode's second effect in a development build aborts the first).
+    expect(readsOnTheirWay(getShop)).toEqual(['bigshop']);
+    const { act } = await import('react');
+    await act(async () => answer(whole));
+    expect(store.getState().shop.partial).toBe(false);
+    expect(store.getState().shop.products.ids).toHaveLength(whole.products.length);
+    expect(firstCard?.isConnected).toBe(true);
+  });
+
+  it("issue 37: a big shop's page drawn anew (a kiosk) takes none of its products: it reads the whole shop", async () => {
+    loadDocument('/bigshop?lng=en', pages['/bigshop?lng=en']?.html ?? '');
+    const { mounted: how, store, getShop } = await startApp({ kiosk: true });
+    expect(how).toBe('redrawn');
+    expect(store.getState().shop).toMatchObject({ fromPage: null, partial: false, status: 'loading' });
+    expect(readsOnTheirWay(getShop)).toEqual(['bigshop']);
   });
 
   it('the render is the same in every time zone the host may run in (TZ=UTC and Europe/Stockholm)', () => {

@@ -14,6 +14,8 @@ import {
   renderTarget,
   type RendererOptions,
 } from '../../src/ssr/renderStorePage';
+import type { RenderedPage } from '../../src/app/renderedPage';
+import { BLOCK_SIZE, WINDOW_FROM } from '../../src/features/shop/storeWindow';
 import { indexTemplate } from '../helpers/indexTemplate';
 import { shopResponse } from '../shared/api/wireFixtures';
 
@@ -583,5 +585,73 @@ describe('issue 37: a struggling API is asked about a shop about once a minute, 
     for (let i = 0; i <= API_REST.afterFailures; i++)
       expect((await renderUnknown(page('/nope'))).status).toBe(404);
     expect(unknown).toHaveBeenCalledTimes(API_REST.afterFailures + 1);
+  });
+});
+
+describe("issue 37: a big shop's page carries only the products it draws first", () => {
+  /** The fixture shop with `count` coffees in two categories (10 in the first, the rest in the second). */
+  function bigShop(count: number) {
+    const answer = shopResponse();
+    const coffee = answer.articles['p-2']!;
+    const ids = Array.from({ length: count }, (_, i) => `a-${i}`);
+    answer.articles = Object.fromEntries(
+      ids.map((id, i) => [id, { ...coffee, id, title: `Coffee ${i}`, category: i < 10 ? 'c-1' : 'c-2' }]),
+    );
+    answer.categories = [
+      { id: 'c-1', name: 'Food', sortedProducts: ids.slice(0, 10) },
+      { id: 'c-2', name: 'Drinks', sortedProducts: ids.slice(10) },
+    ];
+    return { answer, ids };
+  }
+
+  /** The data block of a rendered page. */
+  async function dataBlock(response: Response) {
+    const html = await response.text();
+    const text = /<script id="rendered-page" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+    return { html, block: JSON.parse(text ?? 'null') as RenderedPage };
+  }
+
+  it('the first blocks of a windowed shop (those starting within FIRST_DRAWN) are all it carries, marked partial', async () => {
+    const { answer, ids } = bigShop(WINDOW_FROM + 50);
+    const { render, onError } = renderer(apiAnswering(() => json(answer)));
+    const { html, block } = await dataBlock(await render(page('/cafe?lng=en')));
+    expect(onError).not.toHaveBeenCalled();
+    // Food's 10 and the first BLOCK_SIZE of Drinks (which starts at 10, within FIRST_DRAWN); not the rest.
+    const carried = ids.slice(0, 10 + BLOCK_SIZE);
+    expect(block.partial).toBe(true);
+    expect(block.shop?.products.map((product) => product.id).sort()).toEqual([...carried].sort());
+    // Every category still names all its products: the page keeps its full height and its anchors.
+    expect(block.shop?.categories.map((category) => category.productIds)).toEqual([
+      ids.slice(0, 10),
+      ids.slice(10),
+    ]);
+    // What it carries is what it draws: the last carried card is on the page, the next one is not.
+    expect(html).toContain(`>Coffee ${10 + BLOCK_SIZE - 1}<`);
+    expect(html).not.toContain(`>Coffee ${10 + BLOCK_SIZE}<`);
+  });
+
+  it('a shop that is not windowed carries every product, and is not marked partial', async () => {
+    const { answer, ids } = bigShop(WINDOW_FROM);
+    const { render } = renderer(apiAnswering(() => json(answer)));
+    const { block } = await dataBlock(await render(page('/cafe?lng=en')));
+    expect(block.partial).toBeUndefined();
+    expect(block.shop?.products).toHaveLength(ids.length);
+  });
+
+  it('an article it does not draw is not read: a bad one further down still gives the rendered page', async () => {
+    const { answer, ids } = bigShop(WINDOW_FROM + 50);
+    (answer.articles as Record<string, unknown>)[ids.at(-1)!] = { id: ids.at(-1), title: 7 };
+    const { render, onError } = renderer(apiAnswering(() => json(answer)));
+    const { block } = await dataBlock(await render(page('/cafe?lng=en')));
+    expect(onError).not.toHaveBeenCalled();
+    expect(block.partial).toBe(true);
+  });
+
+  it('an article it draws is vouched for: a bad one on the first screen gives the static page, said why', async () => {
+    const { answer, ids } = bigShop(WINDOW_FROM + 50);
+    (answer.articles as Record<string, unknown>)[ids[3]!] = { id: ids[3], title: 7 };
+    const { render, onError } = renderer(apiAnswering(() => json(answer)));
+    await expectStaticPage(await render(page('/cafe?lng=en')));
+    expect(String(onError.mock.calls[0]?.[0]?.detail)).toContain(`articles.${ids[3]}`);
   });
 });

@@ -38,10 +38,14 @@ export function mountApp(
   );
   const { pathname } = root.ownerDocument.location;
   const rendered = readRenderedPage(root.ownerDocument);
-  // The page's shop is the app's whatever language the page was written in: no second request for it.
-  if (rendered && storePageShopId(pathname) === rendered.shopId)
-    store.dispatch(shopActions.renderedByHost({ shopId: rendered.shopId, data: rendered.shop }));
   const page = hydratablePage(rendered, { pathname, language: currentLanguage(i18n), kiosk: options.kiosk });
+  // The page's shop is the app's whatever language the page was written in: no second request for it. Only
+  // its first products (a big shop) are worth taking for a page that hydrates: a page drawn anew reads the
+  // whole shop as the plain page does.
+  if (rendered && storePageShopId(pathname) === rendered.shopId && (page || !rendered.partial))
+    store.dispatch(
+      shopActions.renderedByHost({ shopId: rendered.shopId, data: rendered.shop, partial: rendered.partial }),
+    );
   // For field and bench measurements: from here a tap works (on a hydrating page React hydrates at once for it).
   performance.mark?.('storefront:mounted');
   if (!page) {

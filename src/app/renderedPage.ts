@@ -5,6 +5,7 @@
  * same shop, the same language, no kiosk (see {@link hydratablePage}).
  */
 import type { ShopData } from '../domain/types';
+import { firstDrawnProductIds } from '../features/shop/storeWindow';
 import { isLanguage, RENDERED_PAGE_ID, type Language } from '../shared/i18n/languages';
 
 export { RENDERED_PAGE_ID };
@@ -17,6 +18,23 @@ export interface RenderedPage {
   language: Language;
   /** The public shop as the app's API edge mapped it, or null: the API said the shop does not exist. */
   shop: ShopData | null;
+  /**
+   * True when `shop` holds only the products the page draws first (a big shop: firstDrawnProductIds): the
+   * client hydrates with them and reads the whole shop from the API after (issue 37).
+   */
+  partial?: true;
+}
+
+/**
+ * The page as the host sends it: a big shop's only with the products its first render draws (the rest would
+ * be ~90 % of the page, issue 37), marked `partial`; any other page as it is.
+ */
+export function firstScreenOf(page: RenderedPage): RenderedPage {
+  const drawn = page.shop && firstDrawnProductIds(page.shop.categories.map((c) => c.productIds));
+  if (!page.shop || !drawn) return page;
+  const ids = new Set(drawn);
+  const products = page.shop.products.filter((product) => ids.has(product.id));
+  return { ...page, shop: { ...page.shop, products }, partial: true };
 }
 
 /**
@@ -50,7 +68,10 @@ export function readRenderedPage(document: Document): RenderedPage | null {
     const page = JSON.parse(text) as Partial<RenderedPage> | null;
     if (!page || typeof page.shopId !== 'string' || !isLanguage(page.language)) return null;
     if (page.shop !== null && (typeof page.shop !== 'object' || !page.shop?.shop)) return null;
-    return { shopId: page.shopId, language: page.language, shop: page.shop };
+    const { shopId, language, shop } = page;
+    return page.partial === true && shop
+      ? { shopId, language, shop, partial: true }
+      : { shopId, language, shop };
   } catch {
     return null;
   }

@@ -24,9 +24,17 @@ import { renderToString } from 'react-dom/server.edge';
 import { prerender } from 'react-dom/static.edge';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { App } from '../app/App';
-import { RENDERED_PAGE_ID, scriptJson, storePageShopId, type RenderedPage } from '../app/renderedPage';
+import {
+  firstScreenOf,
+  RENDERED_PAGE_ID,
+  scriptJson,
+  storePageShopId,
+  type RenderedPage,
+} from '../app/renderedPage';
 import { makeStore } from '../app/store';
+import type { WireCategory } from '../contract';
 import type { ShopData } from '../domain/types';
+import { firstDrawnProductIds } from '../features/shop/storeWindow';
 import { shopActions } from '../features/shopState';
 import { createApi, NetworkError } from '../shared/api';
 import { initI18n } from '../shared/i18n';
@@ -143,6 +151,10 @@ export function renderCacheKey(target: RenderTarget): string {
  */
 export const RENDERED_VARY = 'Accept-Language, Cookie';
 
+/** The products a store page draws first, by the answer's categories (null: all of them). */
+const firstProducts = (categories: readonly WireCategory[]) =>
+  firstDrawnProductIds(categories.map((category) => category.sortedProducts));
+
 const TRANSLATIONS = { se, en, fi };
 const i18nByLanguage = new Map<Language, ReturnType<typeof initI18n>>();
 
@@ -177,7 +189,7 @@ async function renderApp(page: RenderedPage, path: string, signal: AbortSignal):
   const i18n = await i18nFor(page.language);
   // No saga context, so no saga runs: the state is given, and nothing may fetch while React renders it.
   const store = makeStore();
-  store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop }));
+  store.dispatch(shopActions.renderedByHost({ shopId: page.shopId, data: page.shop, partial: page.partial }));
   const history = createMemoryHistory({ initialEntries: [path] });
   const app = (
     <StrictMode>
@@ -282,7 +294,8 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
       timeoutMs,
     );
     try {
-      const shop = await api.getShop(shopId, AbortSignal.any([signal, limit.signal]));
+      // Only the products the page draws are read (a big shop's page carries no others: firstScreenOf).
+      const shop = await api.getShopPart(shopId, firstProducts, AbortSignal.any([signal, limit.signal]));
       failing.delete(shopId);
       return shop;
     } catch (error) {
@@ -334,7 +347,8 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
 
   async function render(request: Request, target: RenderTarget, signal: AbortSignal): Promise<Response> {
     const url = new URL(request.url);
-    const page: RenderedPage = { ...target, shop: await shopOf(target.shopId, signal) };
+    // The page is rendered from what it carries, so the client hydrates exactly the same markup.
+    const page = firstScreenOf({ ...target, shop: await shopOf(target.shopId, signal) });
     const [markup, i18n] = await Promise.all([renderApp(page, url.pathname, signal), i18nFor(page.language)]);
     const html = insertIntoPage(options.indexHtml, {
       head: headFor(page, url, i18n),

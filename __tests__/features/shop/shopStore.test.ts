@@ -1,4 +1,7 @@
-import { NetworkError } from '../../../src/shared/api';
+import { MALFORMED_RESPONSE, NetworkError } from '../../../src/shared/api';
+import { pageActions } from '../../../src/shared/events';
+import { selectCartTotalKnown } from '../../../src/features/cart';
+import { COMPLETE_RETRY } from '../../../src/features/shopState/shopSagas';
 import { selectOrderReference, sessionActions } from '../../../src/features/session/sessionSlice';
 import {
   selectCategories,
@@ -7,8 +10,8 @@ import {
   selectTheme,
 } from '../../../src/features/shopState/shopSelectors';
 import { shopActions } from '../../../src/features/shopState/shopSlice';
-import type { Session } from '../../../src/domain/types';
-import { session, shopData } from '../../helpers/fixtures';
+import type { CartItem, Session, ShopData } from '../../../src/domain/types';
+import { cartLine, session, shopData } from '../../helpers/fixtures';
 import { deferred } from '../../helpers/renderApp';
 import { loadedStore, testStore, until } from '../../helpers/testStore';
 
@@ -202,5 +205,100 @@ describe('§3 shop theme', () => {
   it('uses the default dark logo on a light shop without a logo', async () => {
     const theme = selectTheme((await loadedStore()).store.getState());
     expect(theme.logo).toBe('/static/logo-dark.svg');
+  });
+});
+
+describe("issue 37: a page that came with a big shop's first products reads the rest", () => {
+  /** The cafe as a big shop's page carries it: the coffee alone of its products. */
+  const firstProducts = () => {
+    const data = shopData();
+    return { ...data, products: data.products.filter((product) => product.id === 'coffee') };
+  };
+
+  function partialStore(getShop: (shopId: string) => Promise<ShopData>, cart: CartItem[] = []) {
+    const result = testStore({ getShop, getSession: () => Promise.resolve(session({ cart })) });
+    result.store.dispatch(
+      shopActions.renderedByHost({ shopId: 'cafe', data: firstProducts(), partial: true }),
+    );
+    result.store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    result.store.dispatch(sessionActions.loadRequested('cafe'));
+    return result;
+  }
+
+  afterEach(() => jest.useRealTimers());
+
+  it("the layout's load reads the whole shop once; the store shows meanwhile", async () => {
+    const answer = deferred<ShopData>();
+    const getShop = jest.fn(() => answer.promise);
+    const { store } = partialStore(getShop);
+    expect(getShop).toHaveBeenCalledTimes(1);
+    expect(selectShopDisplayState(store.getState())).toBe('open');
+    expect(store.getState().shop.partial).toBe(true);
+    answer.resolve(shopData());
+    await until(store, (s) => !s.shop.partial);
+    expect(store.getState().shop.products.ids).toEqual(['coffee', 'bun', 'cake']);
+  });
+
+  it('a failed read keeps the store and is tried again when the browser is back online, or after a wait that doubles', async () => {
+    jest.useFakeTimers();
+    const getShop = jest.fn((): Promise<ShopData> =>
+      Promise.reject(new NetworkError('Bad gateway', { status: 502 })),
+    );
+    const { store } = partialStore(getShop);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(getShop).toHaveBeenCalledTimes(1);
+    expect(selectShopDisplayState(store.getState())).toBe('open');
+    store.dispatch(pageActions.cameOnline());
+    await jest.advanceTimersByTimeAsync(0);
+    expect(getShop).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(COMPLETE_RETRY.firstMs * 2 - 1);
+    expect(getShop).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(getShop).toHaveBeenCalledTimes(3);
+    getShop.mockImplementation(() => Promise.resolve(shopData()));
+    await jest.advanceTimersByTimeAsync(COMPLETE_RETRY.firstMs * 4);
+    expect(store.getState().shop).toMatchObject({ partial: false, status: 'loaded' });
+    expect(getShop).toHaveBeenCalledTimes(4);
+    await jest.advanceTimersByTimeAsync(COMPLETE_RETRY.longestMs * 2);
+    expect(getShop).toHaveBeenCalledTimes(4);
+  });
+
+  it('the wait is never longer than COMPLETE_RETRY.longestMs', async () => {
+    jest.useFakeTimers();
+    const getShop = jest.fn(() => Promise.reject(new NetworkError('Failed to fetch', { status: 0 })));
+    partialStore(getShop);
+    await jest.advanceTimersByTimeAsync(COMPLETE_RETRY.longestMs * 10);
+    const calls = getShop.mock.calls.length;
+    await jest.advanceTimersByTimeAsync(COMPLETE_RETRY.longestMs);
+    expect(getShop).toHaveBeenCalledTimes(calls + 1);
+  });
+
+  it('the shop gone (404) is the not-found page; an answer that is not a shop is the error page', async () => {
+    const gone = partialStore(() => Promise.reject(new NetworkError('Not found', { status: 404 }))).store;
+    await until(gone, (s) => s.shop.status === 'notFound');
+    const malformed = partialStore(() =>
+      Promise.reject(new NetworkError('Unexpected answer', { status: 200, code: MALFORMED_RESPONSE })),
+    ).store;
+    await until(malformed, (s) => s.shop.status === 'error');
+  });
+
+  it("the cart's total is not told while the cart holds a product not read yet; it is once the shop is whole", async () => {
+    const answer = deferred<ShopData>();
+    const { store } = partialStore(
+      () => answer.promise,
+      [cartLine('i1', 'coffee', 1), cartLine('i2', 'bun', 2)],
+    );
+    await until(store, (s) => s.session.initialLoadDone);
+    expect(selectCartTotalKnown(store.getState())).toBe(false);
+    answer.resolve(shopData());
+    await until(store, (s) => !s.shop.partial);
+    expect(selectCartTotalKnown(store.getState())).toBe(true);
+  });
+
+  it('a cart of the products the page carries has its total at once', async () => {
+    const { store } = partialStore(() => new Promise(() => undefined), [cartLine('i1', 'coffee', 1)]);
+    await until(store, (s) => s.session.initialLoadDone);
+    expect(store.getState().shop.partial).toBe(true);
+    expect(selectCartTotalKnown(store.getState())).toBe(true);
   });
 });

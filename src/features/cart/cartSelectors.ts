@@ -10,6 +10,7 @@ import {
   selectDeviationEntities,
   selectProductById,
   selectProductEntities,
+  selectShopPartial,
 } from '../shopState';
 import { cartAdapter } from './cartSlice';
 import type { RootState } from '../../app/hooks';
@@ -163,6 +164,15 @@ export const selectUnpaidTabCount = createSelector([selectTabLines], (lines) =>
 export const selectCartQuantity = createSelector([selectCartItems, selectTabSelections], (items, tab) =>
   [...items, ...tab].reduce((n, i) => n + i.count, 0),
 );
+
+/**
+ * Whether the cart's total can be told: every item's product is in the store. Not so only while a page of a
+ * big shop has its first products alone (issue 37) and the cart holds others: its summary waits until the
+ * whole shop is read, rather than show a total without them.
+ */
+export const selectCartTotalKnown = (state: RootState): boolean =>
+  !selectShopPartial(state) ||
+  selectCartItems(state).every((item) => selectProductById(state, item.productId) !== undefined);
 
 /** What the customer pays: cart lines plus the tab items chosen. */
 export const selectCartTotal = createSelector(

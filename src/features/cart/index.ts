@@ -18,6 +18,7 @@ export {
   selectCartLines,
   selectCartQuantity,
   selectCartTotal,
+  selectCartTotalKnown,
   selectProductCard,
   selectTabLinesInCart,
   selectTabTotal,

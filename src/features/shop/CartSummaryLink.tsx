@@ -3,14 +3,16 @@ import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../domain/money';
 import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
-import { selectCartQuantity, selectCartTotal } from '../cart';
+import { selectCartQuantity, selectCartTotal, selectCartTotalKnown } from '../cart';
 import { preloadCartOnIntent } from './lazyCartPage';
 
-/** §2 cart summary link: total price and item count. */
+/** §2 cart summary link: total price and item count (none until the total can be told). */
 export function CartSummaryLink({ shopId, color }: { shopId: string; color: string }) {
   const { t } = useTranslation();
   const count = useAppSelector(selectCartQuantity);
   const total = formatMoney(useAppSelector(selectCartTotal));
+  const known = useAppSelector(selectCartTotalKnown);
+  if (!known) return null;
   return (
     <Link
       to={`/${encodeURIComponent(shopId)}/cart`}

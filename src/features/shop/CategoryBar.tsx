@@ -20,6 +20,7 @@ export function CategoryBar({
   shopId,
   onJump,
   onSearch,
+  searchBusy = false,
   search,
 }: {
   categories: Category[];
@@ -28,6 +29,8 @@ export function CategoryBar({
   onJump?: (index: number) => void;
   /** Opens the search (the button shows while `search` is not given). */
   onSearch: () => void;
+  /** The search was asked for and is not ready yet (its code or the shop's products on their way). */
+  searchBusy?: boolean;
   /** The open search's field, in place of the category links. */
   search: ReactNode;
 }) {
@@ -69,6 +72,7 @@ export function CategoryBar({
             <button
               type="button"
               aria-label={t('search.open')}
+              aria-busy={searchBusy || undefined}
               data-tap="search"
               onClick={onSearch}
               css={{

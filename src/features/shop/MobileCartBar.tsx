@@ -4,13 +4,20 @@ import { Link, useMatch } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
-import { selectCartQuantity, selectCartTotal, selectTabTotal, selectUnpaidTabCount } from '../cart';
+import {
+  selectCartQuantity,
+  selectCartTotal,
+  selectCartTotalKnown,
+  selectTabTotal,
+  selectUnpaidTabCount,
+} from '../cart';
 import { CartIcon } from './CartSummaryLink';
 import { preloadCartOnIntent } from './lazyCartPage';
 
 /**
  * §2 mobile bottom bar (hidden from 768 px up): 'to cart' with total and count, or, with an open tab and
- * nothing in the cart, 'pay tab' with the tab total and the unpaid tab items not in the cart.
+ * nothing in the cart, 'pay tab' with the tab total and the unpaid tab items not in the cart. None until the
+ * cart's total can be told (selectCartTotalKnown).
  */
 export function MobileCartBar({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
@@ -19,9 +26,10 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
   const total = useAppSelector(selectCartTotal);
   const tabTotal = useAppSelector(selectTabTotal);
   const unpaid = useAppSelector(selectUnpaidTabCount);
+  const known = useAppSelector(selectCartTotalKnown);
   const onCart = useMatch('/:webshopId/cart') !== null;
   const payTab = count === 0 && unpaid > 0;
-  if (onCart || (count === 0 && !payTab)) return null;
+  if (onCart || !known || (count === 0 && !payTab)) return null;
   return (
     <nav
       aria-label={t('cart.title')}

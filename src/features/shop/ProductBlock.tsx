@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import { useAppSelector } from '../../app/hooks';
 import type { DisplayType } from '../../domain/types';
 import { ProductCard, type CardTexts } from './ProductCard';
-import { selectProductEntities } from '../shopState';
+import { selectProductById, selectProductEntities, selectShopPartial } from '../shopState';
 import { estimateHeight, TABBABLE, type StoreWindow } from './storeWindow';
 import { storeClass } from './storeStyles';
 
@@ -51,7 +51,8 @@ type Reveal = (focus: 'first' | 'last' | null, found?: number) => void;
  * (`hidden="until-found"`: found text fires `beforematch`, on which the cards are drawn and the found one
  * scrolled to), and is one Tab stop that draws the cards and moves focus into them, so Tab and Shift+Tab
  * walk through the cards in order even where the observer has not drawn them yet. A block holding focus is
- * never emptied.
+ * never emptied. A block whose products are not in yet (a big shop's page carries its first products only,
+ * issue 37) stays empty and busy until they are, then draws as asked (and moves focus as asked).
  */
 export const ProductBlock = memo(function ProductBlock({
   win,
@@ -79,11 +80,23 @@ export const ProductBlock = memo(function ProductBlock({
   findable: boolean;
 }) {
   const [drawn, setDrawn] = useState(initiallyDrawn || !win.enabled);
+  const ready = useAppSelector(
+    (state) =>
+      !selectShopPartial(state) || productIds.every((id) => selectProductById(state, id) !== undefined),
+  );
+  const cards = drawn && ready;
   const [kept, setKept] = useState<KeptHeight | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   // What the observer's callbacks and the focus handlers need to know between renders.
-  const status = useRef({ drawn, near: drawn, emptyHeight: 0, productIds });
+  const status = useRef({
+    drawn,
+    near: drawn,
+    emptyHeight: 0,
+    productIds,
+    // Where focus goes once the cards are drawn, asked for while their products were on their way.
+    focus: null as 'first' | 'last' | null,
+  });
 
   useLayoutEffect(() => {
     status.current.drawn = drawn;
@@ -127,13 +140,11 @@ export const ProductBlock = memo(function ProductBlock({
 
   const reveal = useCallback<Reveal>((focus, found) => {
     status.current.near = true;
+    status.current.focus = focus;
+    // The cards' layout effect moves the focus, now or once their products are in.
     flushSync(() => setDrawn(true));
     const element = wrapper.current;
     if (!element) return;
-    if (focus) {
-      const targets = element.querySelectorAll<HTMLElement>(TABBABLE);
-      (focus === 'first' ? targets[0] : targets[targets.length - 1])?.focus();
-    }
     if (found !== undefined) {
       const target = element.querySelectorAll('article')[found];
       // After the browser's own scroll to the (replaced) match: bring the found card into view.
@@ -148,11 +159,11 @@ export const ProductBlock = memo(function ProductBlock({
   // The grid's columns and row height, for estimating the blocks not drawn yet.
   useEffect(() => {
     const node = grid.current;
-    if (!drawn || !node || !win.enabled || typeof ResizeObserver === 'undefined') return;
+    if (!cards || !node || !win.enabled || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => win.measure(node, productIds.length));
     observer.observe(node);
     return () => observer.disconnect();
-  }, [drawn, win, productIds.length]);
+  }, [cards, win, productIds.length]);
 
   // Cards drawn above the top of the view change the height above what the reader sees: keep the view
   // still. The windowed store opts out of the browser's scroll anchoring (storeStyles), which gets this
@@ -161,14 +172,20 @@ export const ProductBlock = memo(function ProductBlock({
   useLayoutEffect(() => {
     const element = wrapper.current;
     const before = status.current.emptyHeight;
-    if (!drawn || !element || before === 0 || !win.enabled) return;
+    if (!cards || !element) return;
+    // Focus asked for on the empty block goes to the cards, unless the customer has moved it elsewhere
+    // while their products were on their way (issue 37).
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (grid.current && lost) focusCards(grid.current, status.current);
+    status.current.focus = null;
+    if (before === 0 || !win.enabled) return;
     const { top, height } = element.getBoundingClientRect();
     if (top < 0 && height > 0 && height !== before) window.scrollBy(0, height - before);
-  }, [drawn, win]);
+  }, [cards, win]);
 
   return (
     <div ref={wrapper} className={storeClass.block} onBlur={onBlur}>
-      {drawn ? (
+      {cards ? (
         <div ref={grid} className={storeClass.grid}>
           {productIds.map((productId, index) => (
             <ProductCard
@@ -188,11 +205,19 @@ export const ProductBlock = memo(function ProductBlock({
           kept={kept}
           onReveal={reveal}
           onHeight={onEmptyHeight}
+          busy={drawn}
         />
       )}
     </div>
   );
 });
+
+/** Moves focus to the first or last control of a block's drawn grid, as asked. */
+function focusCards(grid: HTMLElement, { focus }: { focus: 'first' | 'last' | null }): void {
+  if (!focus) return;
+  const targets = grid.querySelectorAll<HTMLElement>(TABBABLE);
+  (focus === 'first' ? targets[0] : targets[targets.length - 1])?.focus();
+}
 
 /** True when focus arrives from before `target` in document order (Tab), false from after (Shift+Tab). */
 function cameFromBefore(event: FocusEvent<HTMLElement>): boolean {
@@ -211,6 +236,7 @@ function EmptyBlock({
   kept,
   onReveal,
   onHeight,
+  busy,
 }: {
   win: StoreWindow;
   productIds: string[];
@@ -219,6 +245,8 @@ function EmptyBlock({
   kept: KeptHeight | null;
   onReveal: Reveal;
   onHeight: (height: number) => void;
+  /** Its cards are asked for and their products are on their way. */
+  busy: boolean;
 }) {
   // The server renders with the first guess too (the hydrating client starts from the same one).
   const metrics = useSyncExternalStore(win.subscribe, win.getMetrics, win.getMetrics);
@@ -272,6 +300,7 @@ function EmptyBlock({
       role="button"
       tabIndex={0}
       aria-label={label}
+      aria-busy={busy || undefined}
       onFocus={(event) => onReveal(cameFromBefore(event) ? 'first' : 'last')}
       onClick={() => onReveal('first')}
     />

@@ -7,7 +7,8 @@ import { inlineTargetStyle } from '../../shared/ui/styles';
 import { selectCartItem } from '../cart';
 import { ProductDetails } from './ProductDetails';
 import { ProductForm } from './ProductForm';
-import { selectProductById } from '../shopState';
+import { Spinner } from '../../shared/ui/Spinner';
+import { selectProductById, selectShopPartial } from '../shopState';
 
 /**
  * §2 product page: details, extras, total, quantity up to the remaining stock, Add or Update (?edit=itemId).
@@ -24,7 +25,10 @@ export function ProductPage() {
   const product = useAppSelector((state) => selectProductById(state, productId));
   const editId = searchParams.get('edit');
   const editing = useAppSelector((state) => (editId ? selectCartItem(state, editId) : undefined));
+  const partial = useAppSelector(selectShopPartial);
   const home = `/${encodeURIComponent(webshopId)}`;
+  // A product further down a big shop whose page came with its first products only: on its way (issue 37).
+  if (!product && partial) return <Spinner label={t('common.loading')} />;
   if (!product) {
     return (
       <Page narrow>

@@ -13,11 +13,17 @@ import { CategoryBar, categoryAnchor } from './CategoryBar';
 import { ProductBlock, type CardSettings } from './ProductBlock';
 import { cardTexts } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
-import { selectCategories, selectProductEntities, selectShopInfo, selectTagEntities } from '../shopState';
+import {
+  selectCategories,
+  selectProductEntities,
+  selectShopInfo,
+  selectShopPartial,
+  selectTagEntities,
+} from '../shopState';
 import { useRetryWhenOnline } from '../../shared/useRetryWhenOnline';
 import { whenIdle } from '../../shared/whenIdle';
 import { gridOf, storeClass, storeStyles } from './storeStyles';
-import { BLOCK_SIZE, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
+import { BLOCK_SIZE, FIRST_DRAWN, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
 import type { RootState } from '../../app/hooks';
 
 const selectHasActiveTab = (state: RootState) => selectActiveTab(state) !== null;
@@ -25,9 +31,6 @@ const selectHasActiveTab = (state: RootState) => selectActiveTab(state) !== null
 /** The search's code (issue 26), its own chunk: fetched when the page is idle or a search is asked for. */
 const loadMenuSearch = () => import(/* webpackChunkName: "menu-search" */ './menuSearch');
 type MenuSearch = Awaited<ReturnType<typeof loadMenuSearch>>;
-
-/** Products drawn in the first render of a big shop (whole blocks from the top); the observer does the rest. */
-const FIRST_DRAWN = 24;
 
 /** A first guess of a row's height, until a drawn grid has been measured (before the first paint). */
 function guessMetrics(displayType: DisplayType, grid: { minCard: number; gap: number }): GridMetrics {
@@ -70,18 +73,22 @@ export function StorePage() {
   const text = typed ?? q ?? '';
   const products = useAppSelector(selectProductEntities);
   const tags = useAppSelector(selectTagEntities);
-  const [search, setSearch] = useState<MenuSearch | null>(null);
+  const [loaded, setSearch] = useState<MenuSearch | null>(null);
+  // The search needs every product: on a big shop's page that came with its first ones (issue 37) it waits
+  // for the rest, its button busy meanwhile if it was asked for.
+  const partial = useAppSelector(selectShopPartial);
+  const search = partial ? null : loaded;
   // Opened with the button (not by the address): the field takes the focus.
   const [openedHere, setOpenedHere] = useState(false);
   // A load that failed (offline) is tried again when the search is asked for again or the network is back.
   const [attempt, setAttempt] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
-    if (search) return;
+    if (loaded) return;
     const load = () => void loadMenuSearch().then(setSearch, () => setLoadFailed(true));
     if (!searching) return whenIdle(load);
     load();
-  }, [searching, search, attempt]);
+  }, [searching, loaded, attempt]);
   useRetryWhenOnline(loadFailed, () => {
     setLoadFailed(false);
     setAttempt((n) => n + 1);
@@ -138,6 +145,7 @@ export function StorePage() {
           categories={shown}
           shopId={webshopId}
           onJump={jump}
+          searchBusy={openedHere && searching}
           onSearch={() => {
             setOpenedHere(true);
             setParams((current) => new URLSearchParams([...current, ['q', '']]));

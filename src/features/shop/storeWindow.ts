@@ -13,6 +13,30 @@ export const BLOCK_SIZE = 60;
 /** Shops with at most this many products draw every card: windowing only pays on big shops. */
 export const WINDOW_FROM = 150;
 
+/** Products drawn in the first render of a big shop (whole blocks from the top); the observer does the rest. */
+export const FIRST_DRAWN = 24;
+
+/**
+ * The products a store page draws in its first render, by category in the store's order: every product of a
+ * shop that is not windowed; of a big one, those of the blocks that start within FIRST_DRAWN. What the host
+ * renders is all a hydrating page needs, so the host's page carries only these (src/ssr, issue 37).
+ *
+ * @param categories each category's product ids, in the store's order
+ * @returns the products' ids, or null when the page draws every product
+ */
+export function firstDrawnProductIds(categories: readonly (readonly string[])[]): string[] | null {
+  const total = categories.reduce((n, productIds) => n + productIds.length, 0);
+  if (total <= WINDOW_FROM) return null;
+  const drawn: string[] = [];
+  let start = 0;
+  for (const productIds of categories) {
+    for (let b = 0; b < productIds.length && start + b < FIRST_DRAWN; b += BLOCK_SIZE)
+      drawn.push(...productIds.slice(b, b + BLOCK_SIZE));
+    start += productIds.length;
+  }
+  return drawn;
+}
+
 /** How far beyond the viewport a block is drawn: 1.5 viewports above and below. */
 const ROOT_MARGIN = '150% 0px';
 

@@ -18,6 +18,7 @@ export {
   selectProductEntities,
   selectShopDisplayState,
   selectShopInfo,
+  selectShopPartial,
   selectShopStatus,
   selectTagEntities,
   selectTheme,

@@ -10,6 +10,8 @@ import type { RootState } from '../../app/hooks';
 export const selectShopStatus = (state: RootState) => state.shop.status;
 export const selectShopInfo = (state: RootState) => state.shop.info;
 export const selectCompany = (state: RootState) => state.shop.company;
+/** The shop holds only the products the host's page draws first, until the whole shop is read (issue 37). */
+export const selectShopPartial = (state: RootState) => state.shop.partial;
 
 /**
  * A product by id. A plain lookup on purpose: every product card calls it on every store change, and the

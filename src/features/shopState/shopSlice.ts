@@ -44,6 +44,12 @@ interface ShopState {
    * (the layout's, a new ?table=), so nothing is fetched and the hydrated page stays as it is.
    */
   fromPage: string | null;
+  /**
+   * The page's shop holds only the products the host's page draws first (a big shop, issue 37) until the
+   * whole shop is read (shopSagas): what needs every product (the cart's total, the search, cards further
+   * down) waits for it.
+   */
+  partial: boolean;
 }
 
 const emptyEntities = {
@@ -57,7 +63,13 @@ const emptyEntities = {
   paymentMethods: paymentMethodsAdapter.getInitialState(),
 };
 
-const initialState: ShopState = { shopId: null, status: 'idle', fromPage: null, ...emptyEntities };
+const initialState: ShopState = {
+  shopId: null,
+  status: 'idle',
+  fromPage: null,
+  partial: false,
+  ...emptyEntities,
+};
 
 /** Structural equality of plain JSON data (what the shop answer is made of). */
 function sameData(a: unknown, b: unknown): boolean {
@@ -139,6 +151,7 @@ function entityState<T extends { id: string }>(
 function applyShop(state: Draft<ShopState>, data: ShopData): void {
   const before = original(state);
   state.status = 'loaded';
+  state.partial = false;
   state.info = keepIfSame(before?.info, data.shop);
   state.company = keepIfSame(before?.company, data.company);
   state.products = entityState(before?.products, data.products);
@@ -158,16 +171,23 @@ const shopSlice = createSlice({
      * The page came with this shop (or the API's word that it does not exist), as the host rendered it: the
      * same state a load would leave, before the app's first render, so hydration finds the same markup.
      */
-    renderedByHost(state, action: PayloadAction<{ shopId: string; data: ShopData | null }>) {
-      const { shopId, data } = action.payload;
+    renderedByHost(
+      state,
+      action: PayloadAction<{ shopId: string; data: ShopData | null; partial?: boolean }>,
+    ) {
+      const { shopId, data, partial = false } = action.payload;
       Object.assign(state, initialState, { shopId, fromPage: shopId });
-      if (data) applyShop(state, data);
-      else state.status = 'notFound';
+      if (!data) state.status = 'notFound';
+      else {
+        applyShop(state, data);
+        state.partial = partial;
+      }
     },
     loadRequested(state, action: PayloadAction<{ shopId: string }>) {
       if (state.fromPage === action.payload.shopId) return; // answered by the page (shopSagas)
       // Reloading the same shop keeps what is shown; another shop starts from nothing.
-      if (state.shopId !== action.payload.shopId) Object.assign(state, emptyEntities, { fromPage: null });
+      if (state.shopId !== action.payload.shopId)
+        Object.assign(state, emptyEntities, { fromPage: null, partial: false });
       state.shopId = action.payload.shopId;
       state.status = 'loading';
     },
@@ -177,7 +197,7 @@ const shopSlice = createSlice({
     },
     notFound(state, action: PayloadAction<{ shopId: string }>) {
       if (action.payload.shopId !== state.shopId) return;
-      Object.assign(state, emptyEntities);
+      Object.assign(state, emptyEntities, { partial: false });
       state.status = 'notFound';
     },
     /** The load failed (the error is the event's, for whoever handles it; the page shows only that it failed). */

@@ -6,9 +6,12 @@
  */
 import * as v from 'valibot';
 
+import type { WireArticle, WireCategory } from '../../contract';
 import {
   errorResponseSchema as wireErrorResponseSchema,
   integrationUrlResponseSchema as wireIntegrationUrlResponseSchema,
+  shopResponseSchema,
+  wireArticleSchema,
 } from '../../contract/schemas';
 import { isSafeUrl } from './urlSanitizer';
 
@@ -17,12 +20,38 @@ export {
   receiptPdfResponseSchema,
   receiptResponseSchema,
   sessionResponseSchema,
-  shopResponseSchema,
   startPaymentResponseSchema,
   stockLevelSchema,
 } from '../../contract/schemas';
 
+export { shopResponseSchema };
+
 const { entries: wireError } = wireErrorResponseSchema;
+
+/**
+ * The shop answer with only the articles `pick` names (from the categories) read and vouched for, the others
+ * left out unread: the host's render of a big shop draws a few dozen of its 2,000, and checking them all
+ * was a fifth of its CPU (issue 37). The client reads the whole shop with {@link shopResponseSchema}, so an
+ * article it cannot use still fails there. `pick` answering null reads every article.
+ */
+export function shopPartSchema(pick: (categories: readonly WireCategory[]) => readonly string[] | null) {
+  return v.pipe(
+    v.object({ ...shopResponseSchema.entries, articles: v.record(v.string(), v.unknown()) }),
+    v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
+      const articles: Record<string, WireArticle> = {};
+      for (const id of pick(value.categories) ?? Object.keys(value.articles)) {
+        if (!Object.hasOwn(value.articles, id)) continue;
+        const result = v.safeParse(wireArticleSchema, value.articles[id]);
+        if (!result.success) {
+          addIssue({ message: `articles.${id}: ${result.issues[0].message}` });
+          return NEVER;
+        }
+        articles[id] = result.output;
+      }
+      return { ...value, articles };
+    }),
+  );
+}
 
 /**
  * The §8 400 body. Read leniently on purpose (a missing errorCode or a null message still yields the

@@ -8,6 +8,7 @@ import type {
   PaymentIntentResponse,
   StartPaymentRequest,
   StartPaymentResponse,
+  WireCategory,
 } from '../../contract';
 import type { CartItem, Receipt, Session, ShopData, TabSelection } from '../../domain/types';
 import { createHttpClient, buildUrl } from './httpClient';
@@ -19,6 +20,7 @@ import {
   receiptPdfResponseSchema,
   receiptResponseSchema,
   sessionResponseSchema,
+  shopPartSchema,
   shopResponseSchema,
   startPaymentResponseSchema,
 } from './schemas';
@@ -66,6 +68,24 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
         method: 'GET',
         path: shop(shopId),
         schema: shopResponseSchema,
+        signal,
+      });
+      return toShopData(wire);
+    },
+
+    /**
+     * GET /api/v2/webshop/{shopId} with only the products `pick` names from its categories read (the
+     * host's render of a big shop, issue 37; shopPartSchema); `pick` answering null reads them all.
+     */
+    async getShopPart(
+      shopId: string,
+      pick: (categories: readonly WireCategory[]) => readonly string[] | null,
+      signal?: AbortSignal,
+    ): Promise<ShopData> {
+      const wire = await http.request({
+        method: 'GET',
+        path: shop(shopId),
+        schema: shopPartSchema(pick),
         signal,
       });
       return toShopData(wire);
