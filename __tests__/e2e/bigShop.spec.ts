@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './helpers/test';
 import { axeViolations } from './helpers/axe';
-import { openShop, PHONE } from './helpers/shop';
+import { holdRequests } from './helpers/payment';
+import { appReady, openShop, PHONE } from './helpers/shop';
 
 /**
  * Issue 11, the 2,000-product shop: only the cards near the viewport are drawn, and yet the category bar,
@@ -150,5 +151,41 @@ test.describe('the big shop on a phone', () => {
     await link.click();
     await expect(page.getByRole('heading', { level: 2, name: 'Flingor', exact: true })).toBeInViewport();
     await expect(section(page, 'Flingor').getByRole('article').first()).toBeInViewport();
+  });
+});
+
+test.describe("issue 37: the big shop's rendered page carries its first products; the rest follow", () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a far category asked for before the rest arrive is busy, then drawn where it was asked; the shop is read once', async ({
+    page,
+  }) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v2/webshop/bigshop') reads.push(request.method());
+    });
+    const release = await holdRequests(page, /\/api\/v2\/webshop\/bigshop$/);
+    const response = await page.goto('/bigshop?lng=en');
+    // The page is the first screen's, not the whole shop's (516 KiB before issue 37's cut).
+    expect((await response!.body()).length).toBeLessThan(150_000);
+    const block = JSON.parse((await page.locator('script#rendered-page').textContent()) ?? '') as {
+      partial?: boolean;
+      shop: { products: unknown[] };
+    };
+    expect(block.partial).toBe(true);
+    expect(block.shop.products.length).toBeLessThanOrEqual(120);
+    await appReady(page);
+
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: 'Säsong', exact: true })
+      .click();
+    const empty = page.getByRole('button', { name: 'Show the products in Säsong' });
+    await expect(empty).toHaveAttribute('aria-busy', 'true');
+    await expect(section(page, 'Säsong').getByRole('article')).toHaveCount(0);
+    release();
+    await expect(section(page, 'Säsong').getByRole('article').first()).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 2, name: 'Säsong', exact: true })).toBeInViewport();
+    expect(reads).toEqual(['GET']);
   });
 });

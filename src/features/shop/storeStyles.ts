@@ -66,7 +66,23 @@ export function storeStyles(
     },
     // Blocks follow each other as if one grid: the gap between their rows stays.
     [`${c(storeClass.block)} + ${c(storeClass.block)}`]: { marginTop: gap },
-    [c(storeClass.placeholder)]: { outline: 'none' },
+    [c(storeClass.placeholder)]: {
+      outline: 'none',
+      // Its cards are asked for and their products are on their way (issue 37): a spinner where they go.
+      '&[aria-busy="true"]::before': {
+        content: '""',
+        display: 'block',
+        width: 24,
+        height: 24,
+        margin: `${space.lg}px auto`,
+        borderRadius: '50%',
+        border: `3px solid ${theme.borderColor}`,
+        borderTopColor: theme.primaryColor,
+        animation: 'store-spin 0.8s linear infinite',
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+      },
+    },
+    '@keyframes store-spin': { to: { transform: 'rotate(360deg)' } },
     [c(storeClass.card)]: {
       position: 'relative',
       display: 'flex',

@@ -36,7 +36,15 @@ const { entries: wireError } = wireErrorResponseSchema;
  */
 export function shopPartSchema(pick: (categories: readonly WireCategory[]) => readonly string[] | null) {
   return v.pipe(
-    v.object({ ...shopResponseSchema.entries, articles: v.record(v.string(), v.unknown()) }),
+    v.object({
+      ...shopResponseSchema.entries,
+      // Only an object keyed by id: its entries are read below, the picked ones alone (a record schema
+      // would copy all 2,000).
+      articles: v.custom<Record<string, unknown>>(
+        (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+        'Expected an object keyed by id',
+      ),
+    }),
     v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
       const articles: Record<string, WireArticle> = {};
       for (const id of pick(value.categories) ?? Object.keys(value.articles)) {
