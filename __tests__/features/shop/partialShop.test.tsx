@@ -117,6 +117,12 @@ describe("issue 37: a big shop's page that came with its first products", () => 
     expect(screen.getByText('Item 1500')).toBeInTheDocument();
   });
 
+  it('the refund policy, reached meanwhile, needs no product: it shows at once', async () => {
+    await renderPartial('/bigshop/refundPolicy');
+    expect(screen.queryByText('Loading the shop…')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
   it("a product's page further down is loading, not 'not found', until the whole shop is in", async () => {
     const { complete } = await renderPartial('/bigshop/products/b-1500');
     expect(screen.getByText('Loading…')).toBeInTheDocument();

@@ -46,9 +46,10 @@ export function ShopLayout() {
   // The kiosk's order panel stays beside the store and a product's page (the cart page is the order itself).
   const onStore = useMatch('/:webshopId') !== null;
   const onProduct = useMatch('/:webshopId/products/:productId') !== null;
-  // A page that has only the first products of a big shop (issue 37) shows the store and a product's page;
-  // any other (the cart, reached by Back) waits for the whole shop.
-  const partial = useAppSelector(selectShopPartial);
+  // The cart page of a page that has only the first products of a big shop (issue 37), reached by Back before
+  // the rest is in, waits for them: its lines and total need every product in the cart.
+  const onCart = useMatch('/:webshopId/cart') !== null;
+  const cartWaits = useAppSelector(selectShopPartial) && onCart;
   const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
   // A kiosk draws the shop's pages for a customer once its code is in and their start language is in force
   // (kiosk/kioskStart.ts): nothing of the page changes under a tap.
@@ -93,7 +94,7 @@ export function ShopLayout() {
   // A kiosk that cannot read its shop pauses ordering until the API answers, then reads it again by itself
   // (kiosk/kioskConnection.ts): under the pause it shows the shop loading, never an error to tap away.
   else if (display === 'error' && !kiosk.enabled) content = <ShopLoadError onRetry={load} />;
-  else if (display === 'loading' || display === 'error' || !kioskReady || (partial && !onStore && !onProduct))
+  else if (display === 'loading' || display === 'error' || !kioskReady || cartWaits)
     // index.html shows the same view (spinner, place, colours) until this first render replaces it.
     content = (
       <div css={{ padding: `0 ${space.lg}px` }}>
