@@ -1,7 +1,7 @@
 import { Fragment, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Outlet, useMatch, useParams, useSearchParams } from 'react-router-dom';
+import { Outlet, useLocation, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { mq, space } from '../../shared/theme/tokens';
 import { LoadBoundary } from '../../shared/ui/LoadBoundary';
@@ -27,6 +27,9 @@ import type { RootState } from '../../app/hooks';
 
 const selectShopLoading = (state: RootState) => selectShopStatus(state) === 'loading';
 
+/** The address of a shop's cart page. */
+const CART_PAGE = /^\/[^/]+\/cart\/?$/;
+
 /**
  * §2 shop layout. Loads the shop and the session (with the table and tabId of the address), then decides
  * in order: not found → loading → closed → reference page → the store (the routed page).
@@ -48,8 +51,9 @@ export function ShopLayout() {
   const onProduct = useMatch('/:webshopId/products/:productId') !== null;
   // The cart page of a page that has only the first products of a big shop (issue 37), reached by Back before
   // the rest is in, waits for them: its lines and total need every product in the cart.
-  const onCart = useMatch('/:webshopId/cart') !== null;
-  const cartWaits = useAppSelector(selectShopPartial) && onCart;
+  // (A literal pattern, compiled once: useMatch compiles its pattern at every render of every page.)
+  const { pathname } = useLocation();
+  const cartWaits = useAppSelector(selectShopPartial) && CART_PAGE.test(pathname);
   const loaded = display !== 'notFound' && display !== 'loading' && display !== 'error';
   // A kiosk draws the shop's pages for a customer once its code is in and their start language is in force
   // (kiosk/kioskStart.ts): nothing of the page changes under a tap.
