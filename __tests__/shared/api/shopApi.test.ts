@@ -1,6 +1,7 @@
 import type { ShopResponse, StartPaymentRequest } from '../../../src/contract';
 import type { ShopData } from '../../../src/domain/types';
 import { MALFORMED_RESPONSE, NetworkError, createApi } from '../../../src/shared/api';
+import { LAZY_FROM } from '../../../src/shared/api/lazyJson';
 import type { Api } from '../../../src/shared/api';
 import { startTestServer } from './testServer';
 import type { RecordedRequest, TestServer } from './testServer';
@@ -56,6 +57,34 @@ async function loadShop(edit: (wire: ShopResponse) => void = () => undefined): P
   answer(wire);
   return api.getShop('shop-1');
 }
+
+/** Shop answers that break the contract (§8), each by one edit. */
+const badShops: [string, (w: ShopResponse) => void][] = [
+  ['price.amount is a string', (w) => Object.assign(w.articles['p-1']?.price ?? {}, { amount: '129' })],
+  [
+    'price.amount is not an integer (§3 minor units)',
+    (w) => Object.assign(w.articles['p-1']?.price ?? {}, { amount: 12.5 }),
+  ],
+  ['price.currency is unknown', (w) => Object.assign(w.articles['p-1']?.price ?? {}, { currency: 'USD' })],
+  ['articles is an array', (w) => Object.assign(w, { articles: [w.articles['p-1']] })],
+  ['tags is an array', (w) => Object.assign(w, { tags: [] })],
+  ['displayType is unknown', (w) => Object.assign(w.shop, { displayType: 'HUGE_IMAGE' })],
+  ['a payment method type is unknown', (w) => Object.assign(w.paymentMethods[0] ?? {}, { type: 'CASH' })],
+  ['company.country is unknown', (w) => Object.assign(w.company, { country: 'NORWAY' })],
+  ['company.logo is missing', (w) => delete (w.company as Partial<ShopResponse['company']>).logo],
+  ['shop.description is a number', (w) => Object.assign(w.shop, { description: 5 })],
+  [
+    'an article has no title',
+    (w) => delete (w.articles['p-1'] as Partial<ShopResponse['articles'][string]>).title,
+  ],
+  ['categories is an object', (w) => Object.assign(w, { categories: {} })],
+  ['sortedProducts holds numbers', (w) => Object.assign(w.categories[0] ?? {}, { sortedProducts: [1, 2] })],
+  [
+    'a deviation group minCount is a string',
+    (w) => Object.assign(w.deviationGroups['g-1'] ?? {}, { minCount: '1' }),
+  ],
+  ['limitStock is a string', (w) => Object.assign(w.articles['p-1'] ?? {}, { limitStock: 'false' })],
+];
 
 describe('getShop: GET /api/v2/webshop/{shopId} (§7)', () => {
   it('§7 loads the shop and maps wire records to store arrays (§3 entities)', async () => {
@@ -243,32 +272,6 @@ describe('getShop: GET /api/v2/webshop/{shopId} (§7)', () => {
     expect((e as NetworkError).reachedServer).toBe(true);
   });
 
-  const badShops: [string, (w: ShopResponse) => void][] = [
-    ['price.amount is a string', (w) => Object.assign(w.articles['p-1']?.price ?? {}, { amount: '129' })],
-    [
-      'price.amount is not an integer (§3 minor units)',
-      (w) => Object.assign(w.articles['p-1']?.price ?? {}, { amount: 12.5 }),
-    ],
-    ['price.currency is unknown', (w) => Object.assign(w.articles['p-1']?.price ?? {}, { currency: 'USD' })],
-    ['articles is an array', (w) => Object.assign(w, { articles: [w.articles['p-1']] })],
-    ['tags is an array', (w) => Object.assign(w, { tags: [] })],
-    ['displayType is unknown', (w) => Object.assign(w.shop, { displayType: 'HUGE_IMAGE' })],
-    ['a payment method type is unknown', (w) => Object.assign(w.paymentMethods[0] ?? {}, { type: 'CASH' })],
-    ['company.country is unknown', (w) => Object.assign(w.company, { country: 'NORWAY' })],
-    ['company.logo is missing', (w) => delete (w.company as Partial<ShopResponse['company']>).logo],
-    ['shop.description is a number', (w) => Object.assign(w.shop, { description: 5 })],
-    [
-      'an article has no title',
-      (w) => delete (w.articles['p-1'] as Partial<ShopResponse['articles'][string]>).title,
-    ],
-    ['categories is an object', (w) => Object.assign(w, { categories: {} })],
-    ['sortedProducts holds numbers', (w) => Object.assign(w.categories[0] ?? {}, { sortedProducts: [1, 2] })],
-    [
-      'a deviation group minCount is a string',
-      (w) => Object.assign(w.deviationGroups['g-1'] ?? {}, { minCount: '1' }),
-    ],
-    ['limitStock is a string', (w) => Object.assign(w.articles['p-1'] ?? {}, { limitStock: 'false' })],
-  ];
   it.each(badShops)(
     '§8 a shop answer where %s is a MALFORMED_RESPONSE naming the call',
     async (_what, edit) => {
@@ -278,6 +281,45 @@ describe('getShop: GET /api/v2/webshop/{shopId} (§7)', () => {
       expect(e.status).toBe(200);
     },
   );
+});
+
+describe("getShopPart: the same call, only the picked articles read (issue 37, the host's render)", () => {
+  const pickP1 = () => ['p-1'];
+  /** The answer's text grown past LAZY_FROM (JSON allows any whitespace after it), as a big shop's is. */
+  const big = (text: string) => text + ' '.repeat(LAZY_FROM);
+
+  it('issue 37: reads the picked articles alone; the others are neither parsed nor checked', async () => {
+    // p-2's title is no JSON value: a whole read would fail on it.
+    const text = big(JSON.stringify(shopResponse()).replace('"title":"Coffee"', '"title":Coffee'));
+    expect(() => void JSON.parse(text)).toThrow(SyntaxError);
+    server.reply = () => ({ status: 200, text });
+    const shop = await api.getShopPart('shop-1', pickP1);
+    expect(shop.products.map((p) => p.id)).toEqual(['p-1']);
+    expect(shop.categories[0]?.productIds).toEqual(['p-2', 'p-1']);
+  });
+
+  it('issue 37: with no pick it reads the same shop as getShop, small or big', async () => {
+    answer(shopResponse());
+    const whole = await api.getShop('shop-1');
+    expect(await api.getShopPart('shop-1', () => null)).toEqual(whole);
+    server.reply = () => ({ status: 200, text: big(JSON.stringify(shopResponse())) });
+    expect(await api.getShopPart('shop-1', () => null)).toEqual(whole);
+  });
+
+  it('§8 a picked article that is not JSON is a MALFORMED_RESPONSE naming it', async () => {
+    const text = big(JSON.stringify(shopResponse()).replace(/"p-1":\{/, '"p-1":{"x": tru,'));
+    server.reply = () => ({ status: 200, text });
+    expect((await malformed(api.getShopPart('shop-1', pickP1))).detail).toMatch(/articles\.p-1: not JSON/);
+  });
+
+  it.each(badShops)('§8 a shop answer where %s is a MALFORMED_RESPONSE here too', async (_what, edit) => {
+    const wire = shopResponse();
+    edit(wire);
+    answer(wire);
+    await malformed(api.getShopPart('shop-1', () => null));
+    server.reply = () => ({ status: 200, text: big(JSON.stringify(wire)) });
+    await malformed(api.getShopPart('shop-1', () => null));
+  });
 });
 
 describe('getSession: GET .../cart (§7)', () => {

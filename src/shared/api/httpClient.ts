@@ -32,6 +32,8 @@ interface HttpRequest {
   /** Sent as JSON when given. */
   body?: unknown;
   signal?: AbortSignal;
+  /** How the answer's bytes are read into JSON before the schema checks them; decoded and parsed whole by default. */
+  read?: (body: Uint8Array) => unknown;
 }
 
 export interface HttpClient {
@@ -100,13 +102,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       await response.text().catch(() => '');
       return;
     }
-    let text: string;
+    const { read } = req;
+    let answer: Answer;
     try {
-      text = await response.text();
+      if (read) {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        answer = { empty: bytes.length === 0, json: () => read(bytes) };
+      } else {
+        const text = await response.text();
+        answer = { empty: text.trim() === '', json: () => JSON.parse(text) as unknown };
+      }
     } catch (e) {
       throw noAnswerError(e, req.signal, call);
     }
-    return parseAnswer(text, req.schema, call, response.status);
+    return parseAnswer(answer, req.schema, call, response.status);
   }
 
   return { request };
@@ -128,7 +137,18 @@ function noAnswerError(e: unknown, signal: AbortSignal | undefined, call: string
   });
 }
 
-function parseAnswer<T>(text: string, schema: v.GenericSchema<unknown, T>, call: string, status: number): T {
+/** An ok answer's body: whether it is empty, and its JSON (which throws on what is not JSON). */
+interface Answer {
+  empty: boolean;
+  json: () => unknown;
+}
+
+function parseAnswer<T>(
+  { empty, json }: Answer,
+  schema: v.GenericSchema<unknown, T>,
+  call: string,
+  status: number,
+): T {
   const malformed = (why: string) =>
     new NetworkError('Unexpected answer', {
       status,
@@ -136,14 +156,14 @@ function parseAnswer<T>(text: string, schema: v.GenericSchema<unknown, T>, call:
       // Why, not the body: an ok answer carries the customer's own cart and details.
       detail: clip(`${call}: ${why}`),
     });
-  if (text.trim() === '') throw malformed('empty body');
-  let json: unknown;
+  if (empty) throw malformed('empty body');
+  let value: unknown;
   try {
-    json = JSON.parse(text);
+    value = json();
   } catch {
     throw malformed('not JSON');
   }
-  const result = v.safeParse(schema, json);
+  const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const [issue] = result.issues;
   const where = v.getDotPath(issue);

@@ -13,6 +13,7 @@ import {
   shopResponseSchema,
   wireArticleSchema,
 } from '../../contract/schemas';
+import { JsonEntries } from './lazyJson';
 import { isSafeUrl } from './urlSanitizer';
 
 export {
@@ -38,18 +39,20 @@ export function shopPartSchema(pick: (categories: readonly WireCategory[]) => re
   return v.pipe(
     v.object({
       ...shopResponseSchema.entries,
-      // Only an object keyed by id: its entries are read below, the picked ones alone (a record schema
-      // would copy all 2,000).
-      articles: v.custom<Record<string, unknown>>(
-        (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
-        'Expected an object keyed by id',
-      ),
+      // An object keyed by id, its entries still unparsed (parseJsonLazily): the picked ones are read below.
+      articles: v.instance(JsonEntries, 'Expected an object keyed by id'),
     }),
     v.rawTransform(({ dataset: { value }, addIssue, NEVER }) => {
       const articles: Record<string, WireArticle> = {};
-      for (const id of pick(value.categories) ?? Object.keys(value.articles)) {
-        if (!Object.hasOwn(value.articles, id)) continue;
-        const result = v.safeParse(wireArticleSchema, value.articles[id]);
+      for (const id of pick(value.categories) ?? value.articles.keys()) {
+        if (!value.articles.has(id)) continue;
+        let result;
+        try {
+          result = v.safeParse(wireArticleSchema, value.articles.get(id));
+        } catch {
+          addIssue({ message: `articles.${id}: not JSON` });
+          return NEVER;
+        }
         if (!result.success) {
           addIssue({ message: `articles.${id}: ${result.issues[0].message}` });
           return NEVER;

@@ -13,6 +13,7 @@ import type {
 import type { CartItem, Receipt, Session, ShopData, TabSelection } from '../../domain/types';
 import { createHttpClient, buildUrl } from './httpClient';
 import type { FetchLike } from './httpClient';
+import { parseJsonLazily } from './lazyJson';
 import { NetworkError } from './networkError';
 import {
   integrationUrlResponseSchema,
@@ -75,7 +76,8 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
 
     /**
      * GET /api/v2/webshop/{shopId} with only the products `pick` names from its categories read (the
-     * host's render of a big shop, issue 37; shopPartSchema); `pick` answering null reads them all.
+     * host's render of a big shop, issue 37; shopPartSchema): the others are neither parsed nor checked
+     * (lazyJson.ts). `pick` answering null reads them all.
      */
     async getShopPart(
       shopId: string,
@@ -86,6 +88,7 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
         method: 'GET',
         path: shop(shopId),
         schema: shopPartSchema(pick),
+        read: (body) => parseJsonLazily(body, 'articles'),
         signal,
       });
       return toShopData(wire);
