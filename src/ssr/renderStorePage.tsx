@@ -209,6 +209,8 @@ function renderedAtOnce(app: ReactNode): string | null {
   }
 }
 
+const utf8 = new TextEncoder();
+
 /** How React marks a Suspense boundary it left to the client (its fallback is in the markup). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!';
 
@@ -355,7 +357,9 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
       root: markup,
       data: `<script id="${RENDERED_PAGE_ID}" type="application/json">${scriptJson(page)}</script>`,
     });
-    return new Response(html, {
+    // As bytes: a string body is first checked for lone surrogates (undici's USVString), which encoding
+    // replaces just the same; ~1 % of the café's render.
+    return new Response(utf8.encode(html), {
       status: page.shop ? 200 : 404,
       headers: headers({
         'Content-Type': 'text/html; charset=utf-8',

@@ -22,7 +22,7 @@ import {
 } from '../shopState';
 import { useRetryWhenOnline } from '../../shared/useRetryWhenOnline';
 import { whenIdle } from '../../shared/whenIdle';
-import { gridOf, storeClass, storeStyles } from './storeStyles';
+import { gridOf, storeClass, storeStylesheet } from './storeStyles';
 import { BLOCK_SIZE, FIRST_DRAWN, StoreWindow, WINDOW_FROM, type GridMetrics } from './storeWindow';
 import type { RootState } from '../../app/hooks';
 
@@ -108,9 +108,9 @@ export function StorePage() {
   // Windowed by the whole shop's size, so a search never switches the store's layout.
   const total = categories.reduce((n, c) => n + c.productIds.length, 0);
   const windowed = total > WINDOW_FROM;
-  // The element itself is kept: emotion's Global serializes its styles at every render it gets.
+  // The element itself is kept: emotion's Global inserts its styles at every render it gets.
   const stylesheet = useMemo(
-    () => <Global styles={storeStyles(theme, grid, windowed)} />,
+    () => <Global styles={storeStylesheet(theme, grid, windowed)} />,
     [theme, grid, windowed],
   );
   const win = useMemo(

@@ -1,3 +1,5 @@
+import { css } from '@emotion/react';
+import { memoized } from '../../domain/memoized';
 import type { Theme } from '../../domain/theme';
 import type { DisplayType } from '../../domain/types';
 import { fontSize, glyphSize, radius, space, touchTarget } from '../../shared/theme/tokens';
@@ -176,3 +178,14 @@ export function storeStyles(
     },
   } as const;
 }
+
+/**
+ * {@link storeStyles} serialised once per theme and grid: Emotion's `<Global>` serialises and hashes plain
+ * styles at every render it gets, and the host renders the store page for every visitor (issue 37).
+ */
+export const storeStylesheet = memoized(
+  (theme: Theme, grid: { minCard: number; gap: number }, windowed: boolean) =>
+    css(storeStyles(theme, grid, windowed)),
+  (theme, grid, windowed) => JSON.stringify([theme, grid, windowed]),
+  64,
+);
