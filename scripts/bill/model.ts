@@ -45,14 +45,14 @@ export const MODEL: TrafficModel = {
 export const CACHE = { freshS: 60, staleS: 600 } as const;
 
 /**
- * CPU per render, from docs/performance.md ("What a render costs": the table of the corrected workerd
- * measurement, its last column).
+ * CPU per render, from docs/performance.md ("What a render costs": the latest table of each figure, its last
+ * column).
  */
 export const RENDER_CPU_MS = {
-  workerdCafe: 4.1,
-  workerdBigShop: 16.7,
-  nodeCafeMedian: 5.0,
-  nodeCafeBest: 3.2,
+  workerdCafe: 3.1,
+  workerdBigShop: 6.3,
+  nodeCafeMedian: 2.2,
+  nodeCafeBest: 2.0,
 } as const;
 
 const API = '/api/v2/webshop/:shopId';

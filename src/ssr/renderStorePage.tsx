@@ -36,7 +36,8 @@ import type { WireCategory } from '../contract';
 import type { ShopData } from '../domain/types';
 import { firstDrawnProductIds } from '../features/shop/storeWindow';
 import { shopActions } from '../features/shopState';
-import { createApi, NetworkError } from '../shared/api';
+import { NetworkError } from '../shared/api';
+import { createShopPartReader } from '../shared/api/shopPart';
 import { initI18n } from '../shared/i18n';
 import {
   htmlLang,
@@ -262,7 +263,7 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
   const deadlineMs = options.patienceMs ?? options.deadlineMs ?? RENDER_DEADLINE_MS;
   const platformFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   // Edge runtimes refuse `credentials` (Cloudflare throws "not implemented"); the render sends no cookie anyway.
-  const api = createApi({
+  const getShopPart = createShopPartReader({
     baseUrl: options.apiBaseUrl,
     fetch: (input, { credentials: _credentials, ...init }) => platformFetch(input, init),
   });
@@ -297,7 +298,7 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
     );
     try {
       // Only the products the page draws are read (a big shop's page carries no others: firstScreenOf).
-      const shop = await api.getShopPart(shopId, firstProducts, AbortSignal.any([signal, limit.signal]));
+      const shop = await getShopPart(shopId, firstProducts, AbortSignal.any([signal, limit.signal]));
       failing.delete(shopId);
       return shop;
     } catch (error) {

@@ -2,6 +2,7 @@ import type { ShopResponse, StartPaymentRequest } from '../../../src/contract';
 import type { ShopData } from '../../../src/domain/types';
 import { MALFORMED_RESPONSE, NetworkError, createApi } from '../../../src/shared/api';
 import { LAZY_FROM } from '../../../src/shared/api/lazyJson';
+import { createShopPartReader } from '../../../src/shared/api/shopPart';
 import type { Api } from '../../../src/shared/api';
 import { startTestServer } from './testServer';
 import type { RecordedRequest, TestServer } from './testServer';
@@ -283,7 +284,9 @@ describe('getShop: GET /api/v2/webshop/{shopId} (§7)', () => {
   );
 });
 
-describe("getShopPart: the same call, only the picked articles read (issue 37, the host's render)", () => {
+describe("the host's read of a shop (shopPart.ts): the same call, only the picked articles read (issue 37)", () => {
+  const getShopPart = (...args: Parameters<ReturnType<typeof createShopPartReader>>) =>
+    createShopPartReader({ baseUrl: server.baseUrl })(...args);
   const pickP1 = () => ['p-1'];
   /** The answer's text grown past LAZY_FROM (JSON allows any whitespace after it), as a big shop's is. */
   const big = (text: string) => text + ' '.repeat(LAZY_FROM);
@@ -293,7 +296,7 @@ describe("getShopPart: the same call, only the picked articles read (issue 37, t
     const text = big(JSON.stringify(shopResponse()).replace('"title":"Coffee"', '"title":Coffee'));
     expect(() => void JSON.parse(text)).toThrow(SyntaxError);
     server.reply = () => ({ status: 200, text });
-    const shop = await api.getShopPart('shop-1', pickP1);
+    const shop = await getShopPart('shop-1', pickP1);
     expect(shop.products.map((p) => p.id)).toEqual(['p-1']);
     expect(shop.categories[0]?.productIds).toEqual(['p-2', 'p-1']);
   });
@@ -301,24 +304,24 @@ describe("getShopPart: the same call, only the picked articles read (issue 37, t
   it('issue 37: with no pick it reads the same shop as getShop, small or big', async () => {
     answer(shopResponse());
     const whole = await api.getShop('shop-1');
-    expect(await api.getShopPart('shop-1', () => null)).toEqual(whole);
+    expect(await getShopPart('shop-1', () => null)).toEqual(whole);
     server.reply = () => ({ status: 200, text: big(JSON.stringify(shopResponse())) });
-    expect(await api.getShopPart('shop-1', () => null)).toEqual(whole);
+    expect(await getShopPart('shop-1', () => null)).toEqual(whole);
   });
 
   it('§8 a picked article that is not JSON is a MALFORMED_RESPONSE naming it', async () => {
     const text = big(JSON.stringify(shopResponse()).replace(/"p-1":\{/, '"p-1":{"x": tru,'));
     server.reply = () => ({ status: 200, text });
-    expect((await malformed(api.getShopPart('shop-1', pickP1))).detail).toMatch(/articles\.p-1: not JSON/);
+    expect((await malformed(getShopPart('shop-1', pickP1))).detail).toMatch(/articles\.p-1: not JSON/);
   });
 
   it.each(badShops)('§8 a shop answer where %s is a MALFORMED_RESPONSE here too', async (_what, edit) => {
     const wire = shopResponse();
     edit(wire);
     answer(wire);
-    await malformed(api.getShopPart('shop-1', () => null));
+    await malformed(getShopPart('shop-1', () => null));
     server.reply = () => ({ status: 200, text: big(JSON.stringify(wire)) });
-    await malformed(api.getShopPart('shop-1', () => null));
+    await malformed(getShopPart('shop-1', () => null));
   });
 });
 

@@ -8,12 +8,10 @@ import type {
   PaymentIntentResponse,
   StartPaymentRequest,
   StartPaymentResponse,
-  WireCategory,
 } from '../../contract';
 import type { CartItem, Receipt, Session, ShopData, TabSelection } from '../../domain/types';
 import { createHttpClient, buildUrl } from './httpClient';
 import type { FetchLike } from './httpClient';
-import { parseJsonLazily } from './lazyJson';
 import { NetworkError } from './networkError';
 import {
   integrationUrlResponseSchema,
@@ -21,7 +19,6 @@ import {
   receiptPdfResponseSchema,
   receiptResponseSchema,
   sessionResponseSchema,
-  shopPartSchema,
   shopResponseSchema,
   startPaymentResponseSchema,
 } from './schemas';
@@ -47,6 +44,9 @@ function pathSegment(value: string): string {
   return encodeURIComponent(value);
 }
 
+/** A shop's path on the API: /api/v2/webshop/{shopId} (§7). */
+export const shopPath = (shopId: string) => `/api/v2/webshop/${pathSegment(shopId)}`;
+
 function bookkeeperSegment(bookkeeper: Bookkeeper): string {
   if (!BOOKKEEPERS.includes(bookkeeper))
     throw new RangeError(`Unsupported bookkeeper: '${String(bookkeeper)}'`);
@@ -59,36 +59,16 @@ function bookkeeperSegment(bookkeeper: Bookkeeper): string {
  */
 export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
   const http = createHttpClient({ baseUrl, fetch });
-  const shop = (shopId: string) => `/api/v2/webshop/${pathSegment(shopId)}`;
-  const receipt = (shopId: string, receiptId: string) => `${shop(shopId)}/receipt/${pathSegment(receiptId)}`;
+  const receipt = (shopId: string, receiptId: string) =>
+    `${shopPath(shopId)}/receipt/${pathSegment(receiptId)}`;
 
   return {
     /** GET /api/v2/webshop/{shopId}: the whole shop, mapped to store entities (a 404 means not found, §8). */
     async getShop(shopId: string, signal?: AbortSignal): Promise<ShopData> {
       const wire = await http.request({
         method: 'GET',
-        path: shop(shopId),
+        path: shopPath(shopId),
         schema: shopResponseSchema,
-        signal,
-      });
-      return toShopData(wire);
-    },
-
-    /**
-     * GET /api/v2/webshop/{shopId} with only the products `pick` names from its categories read (the
-     * host's render of a big shop, issue 37; shopPartSchema): the others are neither parsed nor checked
-     * (lazyJson.ts). `pick` answering null reads them all.
-     */
-    async getShopPart(
-      shopId: string,
-      pick: (categories: readonly WireCategory[]) => readonly string[] | null,
-      signal?: AbortSignal,
-    ): Promise<ShopData> {
-      const wire = await http.request({
-        method: 'GET',
-        path: shop(shopId),
-        schema: shopPartSchema(pick),
-        read: (body) => parseJsonLazily(body, 'articles'),
         signal,
       });
       return toShopData(wire);
@@ -102,7 +82,7 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
     ): Promise<Session> {
       const wire = await http.request({
         method: 'GET',
-        path: `${shop(shopId)}/cart`,
+        path: `${shopPath(shopId)}/cart`,
         query: { table: query?.table, tabId: query?.tabId },
         schema: sessionResponseSchema,
         signal,
@@ -118,7 +98,7 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
     ): Promise<void> {
       return http.request({
         method: 'PUT',
-        path: `${shop(shopId)}/cart`,
+        path: `${shopPath(shopId)}/cart`,
         body: toPutCartRequest(body.cart, body.tabItems),
         signal,
       });
@@ -150,7 +130,7 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
       };
       return http.request({
         method: 'POST',
-        path: `${shop(shopId)}/cart/startPayment`,
+        path: `${shopPath(shopId)}/cart/startPayment`,
         body,
         schema: startPaymentResponseSchema,
         signal,
@@ -160,7 +140,7 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
     /** POST .../cart/cancelPayment. §8: 409 (nothing to cancel) and 404 are ignored; others rethrown. */
     async cancelPayment(shopId: string, signal?: AbortSignal): Promise<void> {
       try {
-        await http.request({ method: 'POST', path: `${shop(shopId)}/cart/cancelPayment`, signal });
+        await http.request({ method: 'POST', path: `${shopPath(shopId)}/cart/cancelPayment`, signal });
       } catch (e) {
         if (e instanceof NetworkError && (e.status === 409 || e.status === 404)) return;
         throw e;
@@ -196,7 +176,12 @@ export function createApi({ baseUrl = '', fetch }: ApiOptions = {}) {
 
     /** POST .../reference with `{ reference }`; the caller loads the session on success (§7). */
     async submitReference(shopId: string, reference: string, signal?: AbortSignal): Promise<void> {
-      return http.request({ method: 'POST', path: `${shop(shopId)}/reference`, body: { reference }, signal });
+      return http.request({
+        method: 'POST',
+        path: `${shopPath(shopId)}/reference`,
+        body: { reference },
+        signal,
+      });
     },
 
     /** The GET .../receipt/{receiptId}/download URL, opened by the browser (no call is made). */
