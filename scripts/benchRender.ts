@@ -13,9 +13,11 @@
  *   bench worker (scripts/bench/renderWorker.mjs) that renders a shop `n` times within one request, its answer
  *   in memory. Inside a Worker the clock stands still between I/O, so the render is measured from outside: the
  *   CPU of every workerd process of this run (/proc) over a request of `n` renders less over one of none,
- *   per render (a mean: the outside sees no single render). That is the isolate's own work, which is what
- *   Cloudflare counts; a page through the deployed worker adds its cache, its assets and (here) wrangler's
- *   dev proxy, which are not the render's. Its memory is the workerd processes'.
+ *   per render (a mean: the outside sees no single render). The budget is judged on that (every thread: the
+ *   isolate's, V8's garbage collector and compiler threads, workerd's own); the busiest thread alone, the one
+ *   running the isolate, is printed beside it ("thread"). A page through the deployed worker adds its cache,
+ *   its assets and (here) wrangler's dev proxy, which are not the render's. Its memory is the workerd
+ *   processes'.
  * - **The worker itself**: its gzip size (Cloudflare: 3 MB free, 10 MB paid) and its start-up CPU (the
  *   profile `wrangler check startup` records in workerd; the limit is 1 s).
  *
@@ -302,6 +304,22 @@ function cpuSoFar(pids: number[]): number {
   }, 0);
 }
 
+/** CPU milliseconds each thread of the processes has used so far, by thread id. */
+function threadCpuSoFar(pids: number[]): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const pid of pids) {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      threads.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  }
+  return threads;
+}
+
+/** Per thread, the CPU milliseconds used between two readings. */
+const threadDeltas = (before: Map<string, number>, after: Map<string, number>) =>
+  new Map([...after].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)]));
+
 /** Resident memory of the processes. */
 const rssOf = (pids: number[]) =>
   pids.reduce(
@@ -316,6 +334,11 @@ interface WorkerdRow {
   cpu: number;
   /** Mean wall time of a render, seen from outside. */
   wall: number;
+  /**
+   * Mean CPU of a render on the busiest thread alone: the one running the isolate. The rest of `cpu` is V8's
+   * helper threads (concurrent garbage collection, compilers) and workerd's own.
+   */
+  thread: number;
   html: number;
 }
 
@@ -348,12 +371,14 @@ async function workerdRenders(
       const pids = workerdPids();
       if (pids.length === 0) throw new Error('no workerd process found');
       const before = cpuSoFar(pids);
+      const threadsBefore = threadCpuSoFar(pids);
       const start = performance.now();
       const response = await fetch(`${origin}/?shop=${encodeURIComponent(shop)}&n=${count}`);
       const body = await response.text();
       if (!response.ok) throw new Error(`the bench worker: ${body}`);
       return {
         cpu: cpuSoFar(pids) - before,
+        threads: threadDeltas(threadsBefore, threadCpuSoFar(pids)),
         wall: performance.now() - start,
         html: (JSON.parse(body) as { html: number }).html,
       };
@@ -363,10 +388,12 @@ async function workerdRenders(
     for (const shop of answers.keys()) {
       const none = await renders(shop, 0);
       const some = await renders(shop, RENDERS);
+      const [busiest, busiestMs] = [...some.threads].reduce((a, b) => (b[1] > a[1] ? b : a));
       rows.push({
         shop,
         cpu: (some.cpu - none.cpu) / RENDERS,
         wall: (some.wall - none.wall) / RENDERS,
+        thread: (busiestMs - (none.threads.get(busiest) ?? 0)) / RENDERS,
         html: some.html,
       });
     }
@@ -466,9 +493,9 @@ async function main(): Promise<void> {
   if (!NODE_ONLY) {
     const workerd = await workerdRenders(answers);
     console.log(
-      '\nworkerd (mean CPU per render: the workerd processes over n renders in one request, less over none)',
+      '\nworkerd (mean CPU per render: the workerd processes over n renders in one request, less over none; the budget is on all their threads, "thread" is the isolate\'s own)',
     );
-    console.log('shop           CPU ms  renders/s  wall ms       HTML    budget');
+    console.log('shop           CPU ms  renders/s  wall ms  thread ms       HTML    budget');
     for (const row of workerd.rows) {
       const budget = row.shop === 'cafe' ? CAFE_BUDGET_MS : BUDGET_MS;
       within &&= row.cpu <= budget;
@@ -478,6 +505,7 @@ async function main(): Promise<void> {
           ms(row.cpu).padStart(8),
           (1000 / row.cpu).toFixed(0).padStart(9),
           ms(row.wall).padStart(7),
+          ms(row.thread).padStart(9),
           kib(row.html).padStart(11),
           `${row.cpu <= budget ? 'ok' : 'OVER'} ≤${budget}`.padStart(8),
         ].join('  '),
