@@ -37,13 +37,45 @@ const PARTS = {
   root: /(<div id="?root"?>)[\s\S]*?<\/main>\s*<\/div>/,
 } as const;
 
+type Part = keyof typeof PARTS;
+
+/** A template cut at its parts: the text between them, and each part's own match, in the page's order. */
+type Cut = { before: string; part: Part; match: RegExpExecArray }[];
+
 /**
- * Tells whether a template has every part the render replaces (a template that does not is answered as it
- * is, unrendered).
+ * The template cut once (the render is given the same index.html for every page): a render then joins the
+ * pieces, where it searched and copied the template four times (issue 37). Null for a template without every
+ * part. A few templates are kept (a host has one).
  */
-function isRenderableTemplate(indexHtml: string): boolean {
-  return Object.values(PARTS).every((part) => part.test(indexHtml));
+function cutOf(indexHtml: string): { pieces: Cut; after: string } | null {
+  let cut = cuts.get(indexHtml);
+  if (cut === undefined) {
+    const found = (Object.keys(PARTS) as Part[]).map((part) => ({
+      part,
+      match: PARTS[part].exec(indexHtml),
+    }));
+    cut = null;
+    if (found.every(({ match }) => match)) {
+      const sorted = (found as { part: Part; match: RegExpExecArray }[]).sort(
+        (a, b) => a.match.index - b.match.index,
+      );
+      let at = 0;
+      const pieces: Cut = [];
+      for (const { part, match } of sorted) {
+        // Parts that overlap are no template the render knows.
+        if (match.index < at) break;
+        pieces.push({ before: indexHtml.slice(at, match.index), part, match });
+        at = match.index + match[0].length;
+      }
+      if (pieces.length === sorted.length) cut = { pieces, after: indexHtml.slice(at) };
+    }
+    if (cuts.size >= 4) cuts.clear();
+    cuts.set(indexHtml, cut);
+  }
+  return cut;
 }
+
+const cuts = new Map<string, { pieces: Cut; after: string } | null>();
 
 /**
  * @param indexHtml - the built index.html
@@ -55,19 +87,22 @@ export function insertIntoPage(
   indexHtml: string,
   page: { head: PageHead; root: string; data: string },
 ): string {
-  if (!isRenderableTemplate(indexHtml)) throw new Error('index.html is not a template the render knows');
+  const cut = cutOf(indexHtml);
+  if (!cut) throw new Error('index.html is not a template the render knows');
   const { head } = page;
   const meta = Object.entries(head.openGraph ?? {})
     .map(([property, value]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(value)}">`)
     .join('');
-  // Functions as replacements: a '$&' in a shop's title is text, not a replacement pattern.
-  let html = indexHtml.replace(PARTS.html, () => `<html lang="${escapeHtml(head.lang)}">`);
-  if (head.title !== undefined)
-    html = html.replace(PARTS.title, () => `<title>${escapeHtml(head.title ?? '')}</title>`);
-  if (head.description !== undefined)
-    html = html.replace(
-      PARTS.description,
-      () => `<meta name="description" content="${escapeHtml(head.description ?? '')}">${meta}`,
-    );
-  return html.replace(PARTS.root, (_all, open: string) => `${open}${page.root}</div>${page.data}`);
+  const filled: Record<Part, (match: RegExpExecArray) => string> = {
+    html: () => `<html lang="${escapeHtml(head.lang)}">`,
+    title: ([original]) => (head.title === undefined ? original : `<title>${escapeHtml(head.title)}</title>`),
+    description: ([original]) =>
+      head.description === undefined
+        ? original
+        : `<meta name="description" content="${escapeHtml(head.description)}">${meta}`,
+    root: ([, open]) => `${open}${page.root}</div>${page.data}`,
+  };
+  let html = '';
+  for (const { before, part, match } of cut.pieces) html += before + filled[part](match);
+  return html + cut.after;
 }

@@ -212,6 +212,9 @@ function renderedAtOnce(app: ReactNode): string | null {
 
 const utf8 = new TextEncoder();
 
+/** Why a render's leftovers stop once its page is answered (or has failed). */
+const ANSWERED = new Error('the page is answered');
+
 /** How React marks a Suspense boundary it left to the client (its fallback is in the markup). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!';
 
@@ -343,8 +346,9 @@ export function createStorePageRenderer(options: RendererOptions): (request: Req
       return staticPage();
     } finally {
       request.signal.removeEventListener('abort', visitorGone);
-      // Answered or failed: whatever of this render is still on its way stops here.
-      controller.abort();
+      // Answered or failed: whatever of this render is still on its way stops here. With a reason made once:
+      // the default one is a new DOMException, built with its stack at every render.
+      controller.abort(ANSWERED);
     }
   };
 

@@ -41,7 +41,7 @@ export function PausedScreen() {
         <h2 id="kiosk-paused-title" css={{ margin: 0, fontSize: fontSize.hero }}>
           {t('kiosk.paused.title')}
         </h2>
-        <div id="kiosk-paused-text" css={{ ...noMarginStyle, fontSize: fontSize.title, maxWidth: '32em' }}>
+        <div id="kiosk-paused-text" css={[noMarginStyle, { fontSize: fontSize.title, maxWidth: '32em' }]}>
           <Spinner label={t('kiosk.paused.text')} />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
@@ -5,6 +6,10 @@ import { formatMoney } from '../../domain/money';
 import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
 import { selectCartQuantity, selectCartTotal, selectCartTotalKnown } from '../cart';
 import { preloadCartOnIntent } from './lazyCartPage';
+
+/** Static styles, serialised once. */
+const totalCss = css({ [mq.smallPhoneDown]: { display: 'none' } });
+const countCss = css({ fontVariantNumeric: 'tabular-nums' });
 
 /** §2 cart summary link: total price and item count (none until the total can be told). */
 export function CartSummaryLink({ shopId, color }: { shopId: string; color: string }) {
@@ -35,10 +40,10 @@ export function CartSummaryLink({ shopId, color }: { shopId: string; color: stri
       <CartIcon />
       {/* On the narrowest phones the total gives way to the shop's title; the label still says it. An amount,
           kept whole (shared/ui/Amount's hook, written here: no component in the first load). */}
-      <span data-amount="" css={{ [mq.smallPhoneDown]: { display: 'none' } }}>
+      <span data-amount="" css={totalCss}>
         {total}
       </span>
-      <span css={{ fontVariantNumeric: 'tabular-nums' }}>({count})</span>
+      <span css={countCss}>({count})</span>
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useTheme } from '@emotion/react';
+import { css, useTheme } from '@emotion/react';
 import type { Category } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
 import { plainListStyle } from '../../shared/ui/styles';
@@ -15,6 +15,9 @@ export const categoryAnchor = (index: number) => `category-${index}`;
  * also shows a cart link. Issue 26: a search button opens the menu's search, whose field (`search`) then
  * takes the links' place.
  */
+/** The sentinel's style, serialised once. */
+const sentinelCss = css({ height: 1 });
+
 export function CategoryBar({
   categories,
   shopId,
@@ -51,7 +54,7 @@ export function CategoryBar({
 
   return (
     <>
-      <div ref={sentinel} aria-hidden="true" css={{ height: 1 }} />
+      <div ref={sentinel} aria-hidden="true" css={sentinelCss} />
       <nav
         aria-label={t('shop.categories')}
         css={{
@@ -95,27 +98,29 @@ export function CategoryBar({
               </svg>
             </button>
             <ul
-              css={{
-                ...plainListStyle,
-                display: 'flex',
-                gap: space.xs,
-                overflowX: 'auto',
-                flex: 1,
-                scrollbarWidth: 'thin',
-                // One rule for every link (not a style object per link).
-                '& > li': { flex: 'none' },
-                '& a': {
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  minHeight: touchTarget.phone,
-                  padding: '0 14px',
-                  borderRadius: radius.pill,
-                  color: theme.textColor,
-                  textDecoration: 'none',
-                  whiteSpace: 'nowrap',
-                  '&:hover': { background: theme.transparentBackgroundColor, textDecoration: 'underline' },
+              css={[
+                plainListStyle,
+                {
+                  display: 'flex',
+                  gap: space.xs,
+                  overflowX: 'auto',
+                  flex: 1,
+                  scrollbarWidth: 'thin',
+                  // One rule for every link (not a style object per link).
+                  '& > li': { flex: 'none' },
+                  '& a': {
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    minHeight: touchTarget.phone,
+                    padding: '0 14px',
+                    borderRadius: radius.pill,
+                    color: theme.textColor,
+                    textDecoration: 'none',
+                    whiteSpace: 'nowrap',
+                    '&:hover': { background: theme.transparentBackgroundColor, textDecoration: 'underline' },
+                  },
                 },
-              }}
+              ]}
             >
               {categories.map((category, index) => (
                 <li key={category.id}>

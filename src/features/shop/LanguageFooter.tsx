@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useSearchParams } from 'react-router-dom';
 import { htmlLang, setLanguage, SUPPORTED_LANGUAGES, useLanguage } from '../../shared/i18n';
@@ -12,6 +13,9 @@ import { subheadingStyle } from '../../shared/ui/styles';
  * is remembered as §1 says (cookie `i18next` and local storage: setLanguage); an `?lng` in the address
  * follows it, so a reload keeps it. Nothing is reloaded: the cart and everything typed stay as they are.
  */
+/** The buttons' row, serialised once. */
+const choicesCss = css({ display: 'flex', flexWrap: 'wrap', gap: space.sm });
+
 export function LanguageFooter() {
   const { t, i18n } = useTranslation();
   const current = useLanguage();
@@ -21,11 +25,7 @@ export function LanguageFooter() {
       <h2 id="language-choice" css={subheadingStyle}>
         {t('common.languageChoice')}
       </h2>
-      <div
-        role="group"
-        aria-labelledby="language-choice"
-        css={{ display: 'flex', flexWrap: 'wrap', gap: space.sm }}
-      >
+      <div role="group" aria-labelledby="language-choice" css={choicesCss}>
         {SUPPORTED_LANGUAGES.map((language) => (
           <button
             key={language}

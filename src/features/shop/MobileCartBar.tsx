@@ -1,7 +1,7 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { Link, useMatch } from 'react-router-dom';
-import { useTheme } from '@emotion/react';
+import { css, useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';
 import {
@@ -19,6 +19,10 @@ import { preloadCartOnIntent } from './lazyCartPage';
  * nothing in the cart, 'pay tab' with the tab total and the unpaid tab items not in the cart. None until the
  * cart's total can be told (selectCartTotalKnown).
  */
+/** Static styles, serialised once. */
+const labelCss = css({ flex: '1 1 0', display: 'flex', flexWrap: 'wrap', columnGap: space.md });
+const noWrapCss = css({ whiteSpace: 'nowrap' });
+
 export function MobileCartBar({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -66,11 +70,9 @@ export function MobileCartBar({ shopId }: { shopId: string }) {
         <CartIcon />
         {/* What and how many, the count under the words where the row is short (a 320 px phone): the total
             keeps its place beside them, whole, and the count is never split from its word (issue 40). */}
-        <span css={{ flex: '1 1 0', display: 'flex', flexWrap: 'wrap', columnGap: space.md }}>
+        <span css={labelCss}>
           <span>{payTab ? t('cart.payTab') : t('cart.toCart')}</span>
-          <span css={{ whiteSpace: 'nowrap' }}>
-            {t('cart.itemCount', { count: payTab ? unpaid : count })}
-          </span>
+          <span css={noWrapCss}>{t('cart.itemCount', { count: payTab ? unpaid : count })}</span>
         </span>
         {/* An amount, kept whole (shared/ui/Amount's hook, written here: no component in the first load). */}
         <span data-amount="">{formatMoney(payTab ? tabTotal : total)}</span>

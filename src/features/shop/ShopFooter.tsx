@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { Link } from 'react-router-dom';
@@ -10,7 +11,17 @@ import { OpeningHours } from './OpeningHours';
 import { selectCompany, selectShopInfo, selectTheme } from '../shopState';
 
 /** A contact link on a line of its own: a touch target tall, its text 10 px down, about centred. */
-const contactLinkCss = { display: 'inline-block', minHeight: touchTarget.phone, paddingTop: 10 } as const;
+const contactLinkCss = css({ display: 'inline-block', minHeight: touchTarget.phone, paddingTop: 10 });
+
+const addressCss = css({ fontStyle: 'normal' });
+const hostedByCss = css({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  alignItems: 'center',
+  gap: space.sm,
+  margin: 0,
+  opacity: 0.9,
+});
 
 /**
  * §1/§2 footer: company details, contact, opening hours, refund policy link and the hosted-by line. The
@@ -52,7 +63,7 @@ export function ShopFooter({
         <h2 id="company-details" css={subheadingStyle}>
           {t('shop.companyDetails')}
         </h2>
-        <address css={{ fontStyle: 'normal' }}>
+        <address css={addressCss}>
           {company.name}
           <br />
           {t('shop.orgNumber', { number: company.organizationnumber })}
@@ -93,16 +104,7 @@ export function ShopFooter({
         </p>
       </section>
       {showOpeningHours && <OpeningHours hours={info.openHours} />}
-      <p
-        css={{
-          gridColumn: '1 / -1',
-          display: 'flex',
-          alignItems: 'center',
-          gap: space.sm,
-          margin: 0,
-          opacity: 0.9,
-        }}
-      >
+      <p css={hostedByCss}>
         <img src={theme.ekLogo} alt="" width={80} height={20} />
         {t('shop.hostedBy', { provider: config.providerName })}
       </p>

@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import { Suspense } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
@@ -13,6 +14,12 @@ import { CartSummaryLink } from './CartSummaryLink';
  * §2 header: logo linking to the shop home, the shop title (with the order reference after a dash), and
  * the cart summary once the first load is done.
  */
+/** Static styles, serialised once (a plain object in a `css` prop is serialised at every render). */
+const logoLinkCss = css({ display: 'flex', minHeight: touchTarget.phone, alignItems: 'center' });
+const logoCss = css({ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 });
+const logoPlaceCss = css({ display: 'block', width: 120, height: 40 });
+const noWrapCss = css({ whiteSpace: 'nowrap' });
+
 export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boolean }) {
   const { t } = useTranslation();
   const info = useAppSelector(selectShopInfo);
@@ -39,22 +46,12 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         '& :focus-visible': { outlineColor: theme.contrastTextColor },
       }}
     >
-      <Link
-        to={`/${encodeURIComponent(shopId)}`}
-        aria-label={t('shop.home')}
-        css={{ display: 'flex', minHeight: touchTarget.phone, alignItems: 'center' }}
-      >
+      <Link to={`/${encodeURIComponent(shopId)}`} aria-label={t('shop.home')} css={logoLinkCss}>
         {/* Drawn once the shop is known: the default logo would flash before the shop's own. */}
         {info ? (
-          <img
-            src={theme.logo}
-            alt=""
-            width={120}
-            height={40}
-            css={{ objectFit: 'contain', height: 40, width: 'auto', maxWidth: 120 }}
-          />
+          <img src={theme.logo} alt="" width={120} height={40} css={logoCss} />
         ) : (
-          <span css={{ display: 'block', width: 120, height: 40 }} />
+          <span css={logoPlaceCss} />
         )}
       </Link>
       {/* The shop's name wraps whole, and the order reference (the table) follows its last word as one unit: a
@@ -76,7 +73,7 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         }}
       >
         {info?.title}
-        {reference && <span css={{ whiteSpace: 'nowrap' }}>{`\u00a0-\u00a0${reference}`}</span>}
+        {reference && <span css={noWrapCss}>{`\u00a0-\u00a0${reference}`}</span>}
       </p>
       {/* A kiosk serves customers of every language: the choice is always in view. */}
       {kiosk && (

@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import { Fragment, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -34,6 +35,15 @@ const CART_PAGE = /^\/[^/]+\/cart\/?$/;
  * §2 shop layout. Loads the shop and the session (with the table and tabId of the address), then decides
  * in order: not found → loading → closed → reference page → the store (the routed page).
  */
+/** The kiosk's store beside its order panel (one column in portrait). Serialised once, as the others below. */
+const kioskColumnsCss = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(300px, 34%)',
+  alignItems: 'start',
+  [mq.portrait]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+});
+const shrinkableCss = css({ minWidth: 0 });
+
 export function ShopLayout() {
   const { webshopId = '' } = useParams();
   const [searchParams] = useSearchParams();
@@ -163,15 +173,8 @@ export function ShopLayout() {
         <ShopHeader shopId={webshopId} showCart={display === 'open' && !shopLoading && sessionLoaded} />
       )}
       {orderPanel ? (
-        <div
-          css={{
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr) minmax(300px, 34%)',
-            alignItems: 'start',
-            [mq.portrait]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-          }}
-        >
-          <div css={{ minWidth: 0 }}>{content}</div>
+        <div css={kioskColumnsCss}>
+          <div css={shrinkableCss}>{content}</div>
           <LoadBoundary>
             <Suspense fallback={null}>
               <KioskOrderPanel shopId={webshopId} cartLinkIntent={preloadCartOnIntent} />

@@ -1,4 +1,4 @@
-import { Global, useTheme } from '@emotion/react';
+import { css, Global, useTheme } from '@emotion/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
@@ -48,6 +48,9 @@ function guessMetrics(displayType: DisplayType, grid: { minCard: number; gap: nu
  * browser's find keep working. Per-card work is hoisted here: one `t` for all cards' texts, one stylesheet
  * of static classes for the theme.
  */
+/** The shop's description, its style serialised once. */
+const descriptionCss = css([preLineStyle, { marginTop: 0 }]);
+
 export function StorePage() {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -176,7 +179,7 @@ export function StorePage() {
             tags={tags}
           />
         ) : (
-          info.description && <p css={[preLineStyle, { marginTop: 0 }]}>{info.description}</p>
+          info.description && <p css={descriptionCss}>{info.description}</p>
         )}
         {categories.length === 0 && <p>{t('store.noProducts')}</p>}
         {shown.map((category, index) => (
