@@ -49,10 +49,10 @@ export const CACHE = { freshS: 60, staleS: 600 } as const;
  * column).
  */
 export const RENDER_CPU_MS = {
-  workerdCafe: 3.1,
-  workerdBigShop: 6.3,
-  nodeCafeMedian: 2.2,
-  nodeCafeBest: 2.0,
+  workerdCafe: 2.5,
+  workerdBigShop: 5.0,
+  nodeCafeMedian: 2.3,
+  nodeCafeBest: 1.9,
 } as const;
 
 const API = '/api/v2/webshop/:shopId';
