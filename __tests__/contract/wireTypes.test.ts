@@ -161,8 +161,15 @@ type _Mapped = [
   Expect<SameBut<WirePaymentMethod, 'stripeAccountId', PaymentMethod, 'stripeAccountId'>>,
   // description: absent or null → ''.
   Expect<SameBut<WireCartItem, 'description', CartItem, 'description'>>,
-  // product flattened into productId and title; description: absent or null → ''.
-  Expect<SameBut<WireTabEntry, 'product' | 'description', TabEntry, 'productId' | 'title' | 'description'>>,
+  // product flattened into productId and title; description: absent or null → ''; beingPaid: absent → 0.
+  Expect<
+    SameBut<
+      WireTabEntry,
+      'product' | 'description' | 'beingPaid',
+      TabEntry,
+      'productId' | 'title' | 'description' | 'beingPaid'
+    >
+  >,
   // cart → entries.
   Expect<SameBut<WireActiveTab, 'cart', ActiveTab, 'entries'>>,
   // cart items and the open tab are mapped; everything else is the answer's.

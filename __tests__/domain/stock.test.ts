@@ -63,8 +63,11 @@ describe('§5 quantity maximums', () => {
     expect(cartItemMax(unlimited(), 2, 5)).toBe(Infinity);
   });
 
-  it('tab item maximum is its tab count', () => {
-    expect(tabItemMax(4)).toBe(4);
-    expect(tabItemMax(0)).toBe(0);
+  it('§5 tab item maximum is its tab count, less what another guest is paying for (§3 held while paid)', () => {
+    expect(tabItemMax({ count: 4, beingPaid: 0 })).toBe(4);
+    expect(tabItemMax({ count: 0, beingPaid: 0 })).toBe(0);
+    expect(tabItemMax({ count: 4, beingPaid: 1 })).toBe(3);
+    expect(tabItemMax({ count: 1, beingPaid: 1 })).toBe(0);
+    expect(tabItemMax({ count: 1, beingPaid: 2 })).toBe(0);
   });
 });

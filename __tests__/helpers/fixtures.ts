@@ -134,8 +134,18 @@ export const openTab = (): ActiveTab => ({
       title: 'Burger',
       deviations: [{ id: 'd', name: 'No onion', price: null }],
       description: 'well done',
+      beingPaid: 0,
     },
-    { id: 'e2', count: 1, price: sek(3500), productId: 'y', title: 'Beer', deviations: [], description: '' },
+    {
+      id: 'e2',
+      count: 1,
+      price: sek(3500),
+      productId: 'y',
+      title: 'Beer',
+      deviations: [],
+      description: '',
+      beingPaid: 0,
+    },
   ],
 });
 

@@ -50,6 +50,8 @@ export const API_ERRORS = [
   { status: 409, name: 'PAYMENT_NOT_PENDING' },
   { status: 409, name: 'PAYMENT_EXPIRED' },
   { status: 409, name: 'OUT_OF_STOCK' },
+  // A chosen tab line another guest is paying for right now: the message is a JSON list of its entry ids.
+  { status: 409, name: 'TAB_ITEM_BEING_PAID' },
   // 429: too many attempts (rate limits, issue 12).
   { status: 429, name: 'TOO_MANY_REQUESTS', errorCode: 'RATE_LIMITED' },
   // 500: the server's own fault.

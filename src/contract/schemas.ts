@@ -188,6 +188,11 @@ export const wireTabEntrySchema = v.object({
   product: v.object({ id: str, title: str, price: wireMoneySchema }),
   deviations: v.array(v.object({ id: str, name: str, price: v.nullable(wireMoneySchema) })),
   description: v.nullish(str),
+  /**
+   * _House rule_ (docs/product-rules.md §3), optional: how many of `count` another guest's pending payment
+   * holds right now. A backend without holds leaves it out (none held).
+   */
+  beingPaid: v.optional(num),
 });
 export const wireActiveTabSchema = v.object({
   id: str,

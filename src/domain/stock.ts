@@ -32,7 +32,10 @@ export function cartItemMax(p: StockInfo, itemCount: number, productInCart: numb
   return itemCount + remainingStock(p, productInCart);
 }
 
-/** Tab item quantity maximum (§5): its count on the tab. */
-export function tabItemMax(tabCount: number): number {
-  return tabCount;
+/**
+ * Tab item quantity maximum (§5): its count on the tab, less what another guest's pending payment holds
+ * (§3: a tab line is held while it is paid). Never below 0.
+ */
+export function tabItemMax(entry: { count: number; beingPaid: number }): number {
+  return Math.max(0, entry.count - entry.beingPaid);
 }

@@ -151,6 +151,8 @@ export interface TabEntry {
   title: string;
   deviations: Deviation[];
   description: string;
+  /** How many of `count` another guest is paying for right now (§3: held until that payment ends). */
+  beingPaid: number;
 }
 
 export interface ActiveTab {

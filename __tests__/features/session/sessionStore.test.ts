@@ -33,6 +33,7 @@ describe('§5 reference', () => {
           title: 'T',
           deviations: [],
           description: '',
+          beingPaid: 0,
         },
       ],
     };

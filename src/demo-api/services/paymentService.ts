@@ -27,6 +27,7 @@ import {
   clearPaidCart,
   emptyCart,
   finishPayment,
+  heldTabCounts,
   insertIntent,
   insertPayment,
   insertReceipt,
@@ -156,6 +157,21 @@ function stockShortages(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): 
     if (quantity > left) short.push({ id, stock: left });
   }
   return short;
+}
+
+/**
+ * The chosen tab lines another guest's pending payment holds (docs/product-rules.md §3: a tab line is held
+ * while it is paid): the entry ids whose chosen count is more than the tab has left once the other sessions'
+ * pending payments are taken off. Called after the session's own pending payment was handed back or
+ * cancelled, so its own hold never stands in its way.
+ */
+function tabLinesHeldByOthers(ctx: DemoContext, cart: CartRecord, tab: TabRecord | undefined): string[] {
+  if (!tab) return [];
+  const held = heldTabCounts(ctx.db, tab.shopId, tab.tabId, cart.sid);
+  return chosenTabItems(cart).flatMap((selection) => {
+    const left = (tab.entries.find((e) => e.id === selection.id)?.count ?? 0) - (held.get(selection.id) ?? 0);
+    return selection.count > left ? [selection.id] : [];
+  });
 }
 
 function normalizedCustomer(info: Partial<WireCustomerInfo> | undefined): WireCustomerInfo {
@@ -305,6 +321,8 @@ export function startPayment(
       throw badRequest('PHONE_REQUIRED');
     const short = stockShortages(ctx, shop, cart);
     if (short.length > 0) throw new DemoApiError(400, 'OUT_OF_STOCK', 'OUT_OF_STOCK', JSON.stringify(short));
+    const held = tabLinesHeldByOthers(ctx, cart, tab);
+    if (held.length > 0) throw conflict('TAB_ITEM_BEING_PAID', JSON.stringify(held));
 
     const lines = priceOrder(shop, cart, tab);
     const amount = orderAmount(lines);

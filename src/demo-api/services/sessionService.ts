@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../http/apiErrors';
 import type { DemoContext } from '../demoContext';
 import {
   emptyCart,
+  heldTabCounts,
   isTabOpen,
   readCart,
   readPayment,
@@ -25,7 +26,9 @@ import { releasePaymentForCartChange, requireShop } from './paymentService';
 import { deviationPrice, matchReference, type CatalogShop } from './shopCatalog';
 
 /** The open tab in wire shape: only entries with something left to pay, priced from the fixtures. */
-function wireTab(shop: CatalogShop, tab: TabRecord): WireActiveTab {
+function wireTab(ctx: DemoContext, shop: CatalogShop, tab: TabRecord, sid: string): WireActiveTab {
+  // Other guests' pending payments hold their lines (§3); this session's own is not "someone else".
+  const held = heldTabCounts(ctx.db, shop.shopId, tab.tabId, sid);
   return {
     id: tab.tabId,
     customerReference: tab.customerReference,
@@ -49,6 +52,7 @@ function wireTab(shop: CatalogShop, tab: TabRecord): WireActiveTab {
             product: { id: product.id, title: product.title, price: product.price },
             deviations,
             description: entry.description,
+            beingPaid: Math.min(entry.count, held.get(entry.id) ?? 0),
           },
         ];
       }),
@@ -59,7 +63,7 @@ function wireTab(shop: CatalogShop, tab: TabRecord): WireActiveTab {
 function sessionResponse(ctx: DemoContext, shop: CatalogShop, cart: CartRecord): SessionResponse {
   const payment = cart.paymentId ? readPayment(ctx.db, cart.paymentId) : undefined;
   const tab = cart.tabId ? readTab(ctx.db, shop.shopId, cart.tabId) : undefined;
-  const activeTab = tab && isTabOpen(tab) ? wireTab(shop, tab) : null;
+  const activeTab = tab && isTabOpen(tab) ? wireTab(ctx, shop, tab, cart.sid) : null;
   const failed =
     payment && (payment.status === 'FAILED' || payment.status === 'ERROR' || payment.status === 'CANCELLED');
   return {

@@ -293,6 +293,30 @@ export function reservedCounts(
   return new Map(rows.map((row) => [row.product_id, row.units]));
 }
 
+/**
+ * Units of each entry of a tab held by STARTED payments (docs/product-rules.md §3 "a tab line is held while it
+ * is paid"), leaving out `exceptSid`'s own: entry id → units. Like stock reservations, holds are not stored on
+ * their own but read from the pending payments' tab lines, so a payment cannot leave STARTED without giving
+ * its lines back (cancel, decline, error, expiry) or settling them (completion).
+ */
+export function heldTabCounts(
+  db: DemoDb,
+  shopId: string,
+  tabId: string,
+  exceptSid: string | null = null,
+): Map<string, number> {
+  const rows = db
+    .stmt(
+      `SELECT json_extract(line.value, '$.lineId') AS entry_id, SUM(json_extract(line.value, '$.count')) AS units
+       FROM payments AS p, json_each(p.lines) AS line
+       WHERE p.status = 'STARTED' AND p.shop_id = ? AND p.sid IS NOT ?
+         AND json_extract(line.value, '$.source') = 'tab' AND json_extract(line.value, '$.tabId') = ?
+       GROUP BY entry_id`,
+    )
+    .all(shopId, exceptSid, tabId) as { entry_id: string; units: number }[];
+  return new Map(rows.map((row) => [row.entry_id, row.units]));
+}
+
 /** Inserts a new payment. */
 export function insertPayment(db: DemoDb, p: PaymentRecord): void {
   db.stmt(

@@ -107,6 +107,8 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
   const { entry, selected } = line;
   const setCount = (count: number) => dispatch(sessionActions.tabItemCountChanged({ id: entry.id, count }));
   const shown = mode === 'choose' ? entry.count - selected : selected;
+  // §3 another guest is paying for some of it: what is free may be chosen, the rest says why it may not.
+  const free = tabItemMax(entry);
   return (
     <li css={rowCss}>
       <div css={mainCss}>
@@ -120,21 +122,28 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
         <p css={smallTextStyle}>
           <Amount value={entry.price} />
         </p>
+        {entry.beingPaid > 0 && (
+          <p css={selected > free ? errorTextStyle : smallTextStyle}>
+            {t('cart.tabLineBeingPaid', { count: entry.beingPaid })}
+          </p>
+        )}
       </div>
       {mode === 'choose' ? (
-        <LinkButton
-          onClick={() => setCount(selected + 1)}
-          aria-label={t('cart.addFromTab', { name: entry.title })}
-          css={rowAction}
-        >
-          + {t('product.add')}
-        </LinkButton>
+        selected < free && (
+          <LinkButton
+            onClick={() => setCount(selected + 1)}
+            aria-label={t('cart.addFromTab', { name: entry.title })}
+            css={rowAction}
+          >
+            + {t('product.add')}
+          </LinkButton>
+        )
       ) : (
         <>
           <Stepper
             value={selected}
             min={0}
-            max={tabItemMax(entry.count)}
+            max={Math.max(selected, tabItemMax(entry))}
             onChange={setCount}
             decreaseLabel={t('cart.decrease', { name: entry.title })}
             increaseLabel={t('cart.increase', { name: entry.title })}

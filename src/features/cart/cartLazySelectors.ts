@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { remainingStock } from '../../domain/stock';
+import { remainingStock, tabItemMax } from '../../domain/stock';
 import { selectStockErrors } from '../paymentState';
 import { selectTabSelections } from '../session';
 import { selectProductById } from '../shopState';
@@ -34,4 +34,12 @@ export const selectRemainingStock = (state: RootState, productId: string): numbe
 /** §2 tab items not yet (fully) in the cart, to choose from. */
 export const selectTabLinesNotInCart = createSelector([selectTabLines], (lines) =>
   lines.filter((line) => line.selected < line.entry.count),
+);
+
+/**
+ * §3 the tab lines this customer chose that another guest is paying for right now (more chosen than is free
+ * of them): their titles, for the payment part's message. The server refuses such a start.
+ */
+export const selectChosenTabTitlesBeingPaid = createSelector([selectTabLines], (lines) =>
+  lines.filter((line) => line.selected > tabItemMax(line.entry)).map((line) => line.entry.title),
 );

@@ -4,6 +4,7 @@ import {
   actionChannel,
   call,
   delay,
+  fork,
   put,
   race,
   select,
@@ -15,7 +16,14 @@ import type { CartItem, TabSelection } from '../../domain/types';
 import { toErrorInfo } from '../../shared/api';
 import { customerLeft, pageActions } from '../../shared/events';
 import { callAbortable, context } from '../../shared/sagaEffects';
-import { selectSessionLoaded, selectSessionShopId, selectTabSelections, sessionActions } from '../session';
+import { paymentActions, selectCartOpen } from '../paymentState';
+import {
+  selectActiveTab,
+  selectSessionLoaded,
+  selectSessionShopId,
+  selectTabSelections,
+  sessionActions,
+} from '../session';
 import { cartActions, cartAdapter } from './cartSlice';
 import { refreshSession } from './refreshSession';
 import { forgetUnsavedCart, keepUnsavedCart, unsavedCart } from './unsavedCart';
@@ -97,6 +105,7 @@ export function* cartSyncSaga(held: CartHold) {
   yield takeEvery(CART_CHANGES, keepUntilSaved);
   yield takeEvery(sessionActions.loaded.type, restoreUnsavedCart, new Set<string>());
   yield takeLatest([pageActions.cartSavedElsewhere.type, pageActions.becameVisible.type], catchUp, held);
+  yield fork(followOpenTab, held);
   for (;;) {
     yield take(changes);
     for (let attempt = 0; ; attempt++) {
@@ -139,14 +148,37 @@ function* restoreUnsavedCart(restored: Set<string>, action: ReturnType<typeof se
  * cart replaces the shown one unless this tab has edits of its own on their way (see refreshSession).
  * While the server's cart is held (a STARTED payment, whose poll reads the session) it is left alone.
  */
-function* catchUp(held: CartHold, action: Action) {
+function* catchUp(held: CartHold, action?: Action) {
   const shopId: string | null = yield select(selectSessionShopId);
   const loaded: boolean = yield select(selectSessionLoaded);
   if (!shopId || !loaded || ((yield select(held)) as boolean)) return;
-  if (pageActions.cartSavedElsewhere.match(action) && action.payload.shopId !== shopId) return;
+  if (action && pageActions.cartSavedElsewhere.match(action) && action.payload.shopId !== shopId) return;
   try {
     yield call(refreshSession, shopId);
   } catch {
     // Offline or the server is busy: the next event, poll or save catches up.
+  }
+}
+
+/**
+ * How often the cart page reads an open tab again (§3): a line another guest at the table starts or stops
+ * paying for shows so on every phone within this time.
+ */
+export const OPEN_TAB_REFRESH_MS = 5_000;
+
+/**
+ * §3 the guests at a table share a tab: while the cart page shows it and the page is in view, the session
+ * is read every OPEN_TAB_REFRESH_MS (as a catch-up, so this customer's own unsent edits are never undone),
+ * so the lines someone else is paying for show as such. Rests while the page is hidden (becoming visible
+ * catches up at once) and while this customer's own payment holds the cart (its poll reads the session);
+ * without an open tab on the cart page it keeps no timer at all.
+ */
+function* followOpenTab(held: CartHold) {
+  const page = yield* context('page');
+  const openTabShown = (state: RootState) => selectCartOpen(state) && selectActiveTab(state) !== null;
+  for (;;) {
+    while (!((yield select(openTabShown)) as boolean)) yield take('*');
+    yield race({ wait: delay(OPEN_TAB_REFRESH_MS), closed: take(paymentActions.cartClosed.type) });
+    if (((yield select(openTabShown)) as boolean) && !page.isHidden()) yield call(catchUp, held);
   }
 }

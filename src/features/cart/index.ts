@@ -8,6 +8,7 @@ export { CART_CHANGES } from './cartSagas';
 export { cartSynced } from './cartSynced';
 export {
   selectCartEmpty,
+  selectChosenTabTitlesBeingPaid,
   selectCartItem,
   selectCartRevision,
   selectRemainingStock,

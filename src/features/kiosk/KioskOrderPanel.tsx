@@ -123,7 +123,7 @@ export function KioskOrderPanel({
                   <Stepper
                     value={selected}
                     min={0}
-                    max={tabItemMax(entry.count)}
+                    max={Math.max(selected, tabItemMax(entry))}
                     onChange={(count) =>
                       dispatch(sessionActions.tabItemCountChanged({ id: entry.id, count }))
                     }

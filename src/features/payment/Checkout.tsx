@@ -9,6 +9,7 @@ import { CustomerInfoForm } from './CustomerInfoForm';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { PaymentPanel } from './PaymentPanel';
 import { selectCanChoosePayment, selectHasStockErrors, selectWalletMethod } from './paymentSelectors';
+import { selectChosenTabTitlesBeingPaid } from '../cart';
 import { paymentActions } from '../paymentState';
 
 // Apple Pay and Google Pay (issue 25) come with Stripe.js in their own chunk, only once they may show.
@@ -24,6 +25,7 @@ function PaymentSection({ shopId }: { shopId: string }) {
   const canChoosePayment = useAppSelector(selectCanChoosePayment);
   const walletMethod = useAppSelector(selectWalletMethod);
   const stockErrors = useAppSelector(selectHasStockErrors);
+  const tabLinesBeingPaid = useAppSelector(selectChosenTabTitlesBeingPaid);
   return (
     <div>
       {walletMethod && (
@@ -41,6 +43,9 @@ function PaymentSection({ shopId }: { shopId: string }) {
         </>
       )}
       {stockErrors && <ErrorText>{t('cart.outOfStockError')}</ErrorText>}
+      {tabLinesBeingPaid.length > 0 && (
+        <ErrorText>{t('cart.tabBeingPaidError', { items: tabLinesBeingPaid })}</ErrorText>
+      )}
     </div>
   );
 }

@@ -72,7 +72,9 @@ const selectShownCartFingerprint = (state: RootState) =>
   });
 
 /** A start refused before any request: the code tells the panel which text to show. */
-const failed = (code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 'CART_CHANGED') =>
+const failed = (
+  code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 'CART_CHANGED' | 'TAB_ITEM_BEING_PAID',
+) =>
   paymentActions.startFailed({ error: { code, message: '' } });
 
 /**
@@ -171,13 +173,15 @@ function* startPayment(action: ReturnType<typeof paymentActions.startRequested>)
 function* recoverFailedStart(shopId: string, methodId: string, error: unknown) {
   // The error's name: a 400's `name` or, for other statuses, the JSON body's (§8: the edge's message).
   const name = error instanceof NetworkError ? error.message : null;
-  if (name === 'CART_CHANGED') {
+  // The server's cart differs from the shown one, or another guest is paying for a chosen tab line (§3): the
+  // session is read again, so the page shows what the server holds (the line as being paid) with the words.
+  if (name === 'CART_CHANGED' || name === 'TAB_ITEM_BEING_PAID') {
     try {
       yield call(refreshSession, shopId);
     } catch {
       // The shown cart stays; the message still asks the customer to check it.
     }
-    yield put(failed('CART_CHANGED'));
+    yield put(failed(name));
     return null;
   }
   const unknownOutcome = error instanceof NetworkError && (!error.reachedServer || name === 'EMPTY_CART');

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { tabItemMax } from '../../domain/stock';
 import type { ActiveTab, ErrorInfo, TabEntry, TabSelection } from '../../domain/types';
 import {
   customerLeft,
@@ -45,9 +46,15 @@ function refuseTable(state: SessionState, table: string) {
   state.reference = { status: 'error', error: 'notFound' };
 }
 
-/** §3 chooses `count` of a tab line (at most its count on the tab; 0 or less takes it out of the cart). */
+/**
+ * §3 chooses `count` of a tab line: at most what is free of it (its count on the tab less what another
+ * guest is paying for; a choice made before that payment started may stay, never grow); 0 or less takes it
+ * out of the cart.
+ */
 function chooseTabItem(state: SessionState, entry: TabEntry, count: number) {
-  const chosen = Math.max(0, Math.min(Math.floor(count) || 0, entry.count));
+  const before = state.tabItems.find((t) => t.id === entry.id)?.count ?? 0;
+  const max = Math.max(tabItemMax(entry), Math.min(before, entry.count));
+  const chosen = Math.max(0, Math.min(Math.floor(count) || 0, max));
   state.tabItems = state.tabItems.filter((t) => t.id !== entry.id);
   if (chosen > 0) state.tabItems.push({ id: entry.id, count: chosen });
 }
@@ -111,11 +118,11 @@ const sessionSlice = createSlice({
         const entry = state.activeTab?.entries.find((e) => e.id === action.payload.id);
         if (entry) chooseTabItem(state, entry, action.payload.count);
       })
-      // Every tab line not yet fully chosen is chosen with its whole count.
+      // Every tab line not yet fully chosen is chosen with all of it that no other guest is paying for.
       .addCase(wholeTabChosen, (state) => {
         for (const entry of state.activeTab?.entries ?? []) {
           const chosen = state.tabItems.find((t) => t.id === entry.id)?.count ?? 0;
-          if (chosen < entry.count) chooseTabItem(state, entry, entry.count);
+          if (chosen < tabItemMax(entry)) chooseTabItem(state, entry, tabItemMax(entry));
         }
       })
       // A kiosk's customer has gone: the tab lines they chose are no longer chosen (sent with the empty cart).

@@ -96,11 +96,12 @@ export function toCartItem(item: WireCartItem): CartItem {
 function toActiveTab({ cart, ...same }: WireActiveTab): ActiveTab {
   return {
     ...same,
-    entries: cart.map(({ product, description, ...entry }) => ({
+    entries: cart.map(({ product, description, beingPaid, ...entry }) => ({
       ...entry,
       productId: product.id,
       title: product.title,
       description: description ?? '',
+      beingPaid: beingPaid ?? 0,
     })),
   };
 }

@@ -33,6 +33,8 @@ export function paymentErrorText(
       return t('error.tooManyAttempts'); // 429: too many starts for this session or this phone number
     case 'OUT_OF_STOCK':
       return null; // §8 the cart page says it once, under the payment section, with each line's stock
+    case 'TAB_ITEM_BEING_PAID':
+      return null; // §3 the cart page says it once, under the payment section, naming the lines
   }
   if (!error) return provider === 'stripe' ? t('paymentMethods.stripe.unknownError') : t('error.unknown');
   return t(providerErrorKey(error.message, provider));
