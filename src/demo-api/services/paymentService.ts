@@ -321,10 +321,10 @@ export function startPayment(
       throw badRequest('PHONE_REQUIRED');
     const short = stockShortages(ctx, shop, cart);
     if (short.length > 0) throw new DemoApiError(400, 'OUT_OF_STOCK', 'OUT_OF_STOCK', JSON.stringify(short));
+    // Priced first: a line paid meanwhile is no longer on the tab at all (TAB_ITEM_UNAVAILABLE).
+    const lines = priceOrder(shop, cart, tab);
     const held = tabLinesHeldByOthers(ctx, cart, tab);
     if (held.length > 0) throw conflict('TAB_ITEM_BEING_PAID', JSON.stringify(held));
-
-    const lines = priceOrder(shop, cart, tab);
     const amount = orderAmount(lines);
     const payment: PaymentRecord = {
       paymentId: method.type === 'VIVA_WALLET_WEB' ? uniqueOrderCode(ctx) : newSwishPaymentId(),
