@@ -202,6 +202,48 @@ describe('§2 cart page: the open tab', () => {
   });
 });
 
+describe('§3 cart page: a tab line is held while another guest pays for it', () => {
+  /** openTab() with `beingPaid` units of each entry held by another guest's pending payment. */
+  const heldTab = (beingPaid: { e1: number; e2: number }) => {
+    const tab = openTab();
+    return { ...tab, entries: tab.entries.map((e) => ({ ...e, beingPaid: beingPaid[e.id as 'e1' | 'e2'] })) };
+  };
+
+  it('§3 the open tab says what someone else is paying for, and offers only what is free of it', async () => {
+    const { user, store } = await renderApp('/restaurant/cart', {
+      session: session({ activeTab: heldTab({ e1: 1, e2: 1 }) }),
+    });
+    const section = await screen.findByRole('region', { name: 'Open tab' });
+    const beer = row('1 × Beer', section);
+    expect(within(beer).getByText('Someone at your table is paying for it right now')).toBeInTheDocument();
+    expect(within(beer).queryByRole('button')).not.toBeInTheDocument();
+    const burger = row('2 × Burger', section);
+    expect(
+      within(burger).getByText('Someone at your table is paying for 1 of these right now'),
+    ).toBeInTheDocument();
+    await user.click(within(burger).getByRole('button', { name: 'Add Burger' }));
+    // One of two is free: once chosen, nothing more of it is offered.
+    expect(within(row('1 × Burger', section)).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay the whole tab' }));
+    expect(store.getState().session.tabItems).toEqual([{ id: 'e1', count: 1 }]);
+  });
+
+  it('§3 a chosen line someone else started paying for is named under the payment, in words', async () => {
+    await renderApp('/restaurant/cart', {
+      session: session({ activeTab: heldTab({ e1: 0, e2: 1 }), tabItems: [{ id: 'e2', count: 1 }] }),
+    });
+    expect(
+      await screen.findByText(
+        'Someone at your table is paying for Beer right now. Wait a moment or take it out of your order.',
+      ),
+    ).toBeInTheDocument();
+    const added = screen.getByRole('region', { name: 'Added from the tab' });
+    expect(
+      within(row('1 × Beer', added)).getByText('Someone at your table is paying for it right now'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('§2/§5 cart page: your details', () => {
   it('§3 without a config only email and phone are shown, both optional', async () => {
     await renderApp('/cafe/cart');

@@ -870,6 +870,27 @@ describe('§4 start: pay exactly what is shown', () => {
     expect(Object.values(state.cart.entities).map((item) => item?.count)).toEqual([3]);
   });
 
+  it('§3 a start refused because another guest is paying for a chosen tab line reads the tab again, to show it as being paid', async () => {
+    const tab = openTab();
+    const held = session({
+      activeTab: { ...tab, entries: tab.entries.map((e) => ({ ...e, beingPaid: e.id === 'e2' ? 1 : 0 })) },
+      tabItems: [{ id: 'e2', count: 1 }],
+    });
+    const { state } = await run(
+      loadedState(),
+      [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
+      {
+        startPayment: () => Promise.reject(new NetworkError('TAB_ITEM_BEING_PAID', { status: 409 })),
+        getSession: sessions(held),
+      },
+    );
+    expect([paymentView(state).state, paymentView(state).error?.code]).toEqual([
+      'ERROR',
+      'TAB_ITEM_BEING_PAID',
+    ]);
+    expect(state.session.activeTab?.entries.find((e) => e.id === 'e2')?.beingPaid).toBe(1);
+  });
+
   it('another tab’s save replaces the shown cart when this tab has no edit on its way', async () => {
     const page = manualPageSignals();
     const { state } = await run(

@@ -124,7 +124,9 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
         </p>
         {entry.beingPaid > 0 && (
           <p css={selected > free ? errorTextStyle : smallTextStyle}>
-            {t('cart.tabLineBeingPaid', { count: entry.beingPaid })}
+            {entry.beingPaid >= entry.count
+              ? t('cart.tabLineBeingPaid')
+              : t('cart.tabLineBeingPaidSome', { count: entry.beingPaid })}
           </p>
         )}
       </div>
