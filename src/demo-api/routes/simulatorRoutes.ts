@@ -25,7 +25,7 @@ import {
   type DemoWallet,
 } from '../simulators/walletSetting';
 
-const OUTCOMES: SimulatedOutcome[] = ['approve', 'decline', 'cancel', 'error'];
+const OUTCOMES: SimulatedOutcome[] = ['approve', 'decline', 'cancel', 'error', 'expire'];
 const METHOD_NAMES: Record<string, string> = {
   SWISH_TRADE: 'Swish',
   VIVA_WALLET_WEB: 'Viva Wallet',
@@ -208,7 +208,7 @@ export function registerSimulatorRoutes(app: FastifyInstance, ctx: DemoContext):
                   type="submit"
                   class="${outcome === 'approve' ? 'primary' : outcome === 'decline' ? 'danger' : ''}"
                 >
-                  ${{ approve: 'Godkänn', decline: 'Neka', cancel: 'Avbryt', error: 'Fel' }[outcome]}
+                  ${{ approve: 'Godkänn', decline: 'Neka', cancel: 'Avbryt', error: 'Fel', expire: 'Låt gå ut' }[outcome]}
                 </button>
               </form>`,
           )}

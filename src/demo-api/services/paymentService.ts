@@ -532,11 +532,17 @@ function expirePayment(ctx: DemoContext, paymentId: string): void {
   });
 }
 
-/** What the simulator page's buttons and the control API can do to a pending payment. */
-export type SimulatedOutcome = 'approve' | 'decline' | 'cancel' | 'error';
+/**
+ * What the simulator page's buttons and the control API can do to a pending payment. `expire` ends it as its
+ * reservation running out would (CANCELLED, message EXPIRED), so QA and tests need not wait RESERVATION_MS.
+ */
+export type SimulatedOutcome = 'approve' | 'decline' | 'cancel' | 'error' | 'expire';
 
 /** The message each provider reports for a failed outcome (Swish uses its MSS error codes). */
-const OUTCOME_MESSAGES: Record<PaymentMethodType, Record<Exclude<SimulatedOutcome, 'approve'>, string>> = {
+const OUTCOME_MESSAGES: Record<
+  PaymentMethodType,
+  Record<Exclude<SimulatedOutcome, 'approve' | 'expire'>, string>
+> = {
   SWISH_TRADE: { decline: 'RF07', error: 'TM01', cancel: 'BANKIDCL' },
   VIVA_WALLET_WEB: { decline: 'DECLINED', error: 'ERROR', cancel: 'CANCELLED' },
   STRIPE: { decline: 'card_declined', error: 'processing_error', cancel: 'CANCELLED' },
@@ -548,6 +554,7 @@ export function applyOutcome(ctx: DemoContext, paymentId: string, outcome: Simul
   if (!payment) throw notFound('PAYMENT_NOT_FOUND');
   if (payment.status !== 'STARTED') throw conflict('PAYMENT_NOT_PENDING');
   if (outcome === 'approve') return completePayment(ctx, paymentId, newUuid());
+  if (outcome === 'expire') return failPayment(ctx, paymentId, 'CANCELLED', EXPIRED_MESSAGE);
   const status = outcome === 'decline' ? 'FAILED' : outcome === 'cancel' ? 'CANCELLED' : 'ERROR';
   return failPayment(ctx, paymentId, status, OUTCOME_MESSAGES[payment.methodType][outcome]);
 }
