@@ -74,8 +74,7 @@ const selectShownCartFingerprint = (state: RootState) =>
 /** A start refused before any request: the code tells the panel which text to show. */
 const failed = (
   code: 'INVALID_PAYMENT' | 'PHONE_REQUIRED' | 'CART_NOT_SAVED' | 'CART_CHANGED' | 'TAB_ITEM_BEING_PAID',
-) =>
-  paymentActions.startFailed({ error: { code, message: '' } });
+) => paymentActions.startFailed({ error: { code, message: '' } });
 
 /**
  * §4 start payment. The reducer has already moved to LOADING (or ignored a start while LOADING);
