@@ -1,5 +1,4 @@
 /** Contract tests of receipts: JSON with hand-computed VAT, PDF (v2 and v1), e-mail outbox. */
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import type {
   ReceiptPdfResponse,
@@ -8,6 +7,7 @@ import type {
   StartPaymentResponse,
 } from '../../src/contract';
 import { receiptTotals } from '../../src/domain/receipt';
+import { pdfContent } from '../helpers/pdfText';
 import { CAFE, cafeCustomer, line, obj, startDemo, type Client, type Harness } from './demoTestClient';
 
 let h: Harness;
@@ -35,26 +35,6 @@ async function buy(
   const session = (await client.get(`${base}/cart`)).json as SessionResponse;
   if (!session.receiptId) throw new Error('no receipt');
   return session.receiptId;
-}
-
-/** All text-drawing content of a PDF: its flate streams inflated and concatenated. */
-function pdfContent(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes);
-  const out: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = raw.indexOf('stream\n', at);
-    if (start < 0) break;
-    const end = raw.indexOf('endstream', start);
-    const data = raw.subarray(start + 7, end);
-    try {
-      out.push(inflateSync(data).toString('latin1'));
-    } catch {
-      out.push(data.toString('latin1'));
-    }
-    at = end + 9;
-  }
-  return out.join('\n');
 }
 
 /** How pdf-lib writes `text` with a standard (WinAnsi) font: a hex string of its code points. */

@@ -2,13 +2,13 @@
  * §9 one layout of a receipt's lines: the receipt page, the e-mail and the PDF print the same rows, each read
  * back from its own rendering (the page's DOM, the e-mail's text, the PDF's drawn text) for random orders.
  */
-import { inflateSync } from 'node:zlib';
 import { cleanup, screen, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { receiptPdf } from '../../../src/demo-api/services/receiptPdf';
 import { receiptText, receiptView } from '../../../src/demo-api/services/receiptView';
 import { toReceipt } from '../../../src/shared/api/wireMappers';
 import { initI18n, type Language } from '../../../src/shared/i18n';
+import { pdfDrawnTexts } from '../../helpers/pdfText';
 import { renderApp } from '../../helpers/renderApp';
 import { receiptOrders } from '../../helpers/receiptOrders';
 import en from '../../../translations/en.json';
@@ -42,25 +42,13 @@ function emailRows(text: string): Row[] {
   return withAmount(text.split('\n').map((line) => line.trim().split(/\s{2,}/)));
 }
 
-/** The PDF's rows: the texts it draws (WinAnsi), those drawn at one height being one row. */
+/** The PDF's rows: the texts it draws at one height, in turn. */
 function pdfRows(bytes: Uint8Array): Row[] {
-  const raw = Buffer.from(bytes);
-  const streams: string[] = [];
-  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
-    const data = raw.subarray(at + 7, raw.indexOf('endstream', at));
-    try {
-      streams.push(inflateSync(data).toString('latin1'));
-    } catch {
-      streams.push(data.toString('latin1'));
-    }
-  }
   const rows: { y: string; cells: string[] }[] = [];
-  for (const [, y, hex] of streams.join('\n').matchAll(/1 0 0 1 \S+ (\S+) Tm\s*<([0-9A-F]*)> Tj/g)) {
-    // WinAnsi is Latin-1 but for a few codes; of those only the euro sign (0x80) is in a row with figures.
-    const text = Buffer.from(hex!, 'hex').toString('latin1').replace(/\x80/g, '€');
+  for (const { y, text } of pdfDrawnTexts(bytes)) {
     const last = rows.at(-1);
     if (last && last.y === y) last.cells.push(text);
-    else rows.push({ y: y!, cells: [text] });
+    else rows.push({ y, cells: [text] });
   }
   return withAmount(rows.map((row) => row.cells));
 }

@@ -156,7 +156,12 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         tabIndex={0}
       >
         <table
-          css={{ width: '100%', borderCollapse: 'collapse', '& th, & td': { padding: `${space.xxs}px 0` } }}
+          css={{
+            width: '100%',
+            borderCollapse: 'collapse',
+            '& th, & td': { padding: `${space.xxs}px 0 ${space.xxs}px ${space.sm}px` },
+            '& th:first-of-type': { paddingLeft: 0 },
+          }}
         >
           <thead>
             <tr css={{ fontSize: fontSize.small }}>
