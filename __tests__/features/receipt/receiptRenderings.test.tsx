@@ -22,15 +22,17 @@ type Row = string[];
 const AMOUNT = /^-?\d{1,3}( \d{3})*,\d{2} (kr|€)$/;
 const withAmount = (rows: Row[]) => rows.filter((row) => AMOUNT.test(row.at(-1) ?? ''));
 
-/** The page's rows: each line's rows, the VAT table, the sums and the payments, every cell's text. */
+/** The page's rows: each line's rows (words, then figures), the VAT table, the sums and the payments. */
 function pageRows(): Row[] {
   const article = screen.getByRole('article');
   const [lines, payments] = within(article).getAllByRole('list');
-  const cellsOf = (el: Element) => [...el.children].map((cell) => cell.textContent ?? '');
+  const text = (el: Element) => el.textContent ?? '';
+  const cellsOf = (el: Element) => [...el.children].map(text);
   return withAmount([
     ...within(lines!)
       .getAllByRole('listitem')
-      .flatMap((item) => [...item.children].filter((row) => row.children.length > 0).map(cellsOf)),
+      .flatMap((item) => [...item.children].filter((row) => row.children.length > 0))
+      .map((row) => [text(row.children[0]!), ...cellsOf(row.children[1]!)]),
     ...within(article).getAllByRole('row').map(cellsOf),
     ...[...article.querySelectorAll('dl > div')].map(cellsOf),
     ...within(payments!).getAllByRole('listitem').map(cellsOf),

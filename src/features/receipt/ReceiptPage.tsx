@@ -69,17 +69,23 @@ function shopTime(iso: string, lng: Language, timeZone: string): string {
 const row = { display: 'flex', justifyContent: 'space-between', gap: space.md } as const;
 /**
  * A receipt row (§9): its words, then its unit price and amount as right-aligned columns (a minimum width in
- * em lines them up row under row). Where the three do not fit (a narrow phone, large text), the figures go,
- * whole, under the words (issue 35: an amount is never broken).
+ * rem lines them up row under row, whatever the row's text size). Where the words leave the figures too
+ * little room (a narrow phone, large text), the figures go together, whole, under the words (issue 35: an
+ * amount is never broken).
  */
-const lineRowCss = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  columnGap: space.md,
+const lineRowCss = { display: 'flex', flexWrap: 'wrap', columnGap: space.md } as const;
+const labelCss = { flex: '1 1 6em', minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
+const figuresCss = { display: 'flex', columnGap: space.md, marginLeft: 'auto' } as const;
+const cellCss = { minWidth: '4.5rem', textAlign: 'right' } as const;
+/** The VAT table's figures: right-aligned, a little apart; its text small, so four columns fit a phone. */
+const vatTableCss = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: fontSize.small,
+  '& th, & td': { padding: `${space.xxs}px 0 ${space.xxs}px ${space.sm}px`, textAlign: 'right' },
+  '& th[scope="row"]': { paddingLeft: 0, textAlign: 'left', whiteSpace: 'nowrap' },
+  '& th': { fontWeight: 400 },
 } as const;
-const labelCss = { flex: '1 1 8em', minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
-const cellCss = { minWidth: '5.5em', textAlign: 'right' } as const;
 /** An extra, a discount or a rounding under its product: smaller, indented. */
 const subRowCss = { fontSize: fontSize.small, paddingLeft: space.md } as const;
 /** Label–value rows (`dt`, `dd`) stacked with a small gap. */
@@ -136,10 +142,12 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
                 <span css={printed.kind === 'product' ? { fontWeight: 700, ...labelCss } : labelCss}>
                   {rowText(printed)}
                 </span>
-                {(printed.kind === 'product' || printed.kind === 'extra') && (
-                  <span css={cellCss}>{m(printed.unitPrice)}</span>
-                )}
-                <span css={cellCss}>{m(printed.amount)}</span>
+                <span css={figuresCss}>
+                  {(printed.kind === 'product' || printed.kind === 'extra') && (
+                    <span css={cellCss}>{m(printed.unitPrice)}</span>
+                  )}
+                  <span css={cellCss}>{m(printed.amount)}</span>
+                </span>
               </div>
             ))}
             {line.note && <div css={{ fontSize: fontSize.small, fontStyle: 'italic' }}>{line.note}</div>}
@@ -155,19 +163,12 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         aria-label={t('receipt.vat')}
         tabIndex={0}
       >
-        <table
-          css={{
-            width: '100%',
-            borderCollapse: 'collapse',
-            '& th, & td': { padding: `${space.xxs}px 0 ${space.xxs}px ${space.sm}px` },
-            '& th:first-of-type': { paddingLeft: 0 },
-          }}
-        >
+        <table css={vatTableCss}>
           <thead>
-            <tr css={{ fontSize: fontSize.small }}>
+            <tr>
               <td />
               {[t('receipt.vat'), t('receipt.net'), t('receipt.gross')].map((heading) => (
-                <th key={heading} scope="col" css={[cellCss, { fontWeight: 400 }]}>
+                <th key={heading} scope="col">
                   {heading}
                 </th>
               ))}
@@ -176,12 +177,10 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
           <tbody>
             {layout.vatRows.map((v) => (
               <tr key={v.rate}>
-                <th scope="row" css={{ textAlign: 'left', fontWeight: 400 }}>
-                  {t('receipt.vatRate', { rate: count(v.rate) })}
-                </th>
-                <td css={cellCss}>{m(v.vat)}</td>
-                <td css={cellCss}>{m(v.net)}</td>
-                <td css={cellCss}>{m(v.gross)}</td>
+                <th scope="row">{t('receipt.vatRate', { rate: count(v.rate) })}</th>
+                <td>{m(v.vat)}</td>
+                <td>{m(v.net)}</td>
+                <td>{m(v.gross)}</td>
               </tr>
             ))}
           </tbody>
