@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './helpers/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { PHONE } from './helpers/shop';
+import { pdfDrawnTexts } from '../helpers/pdfText';
 import { buyThroughApi, CUSTOMER, holdRequests, shot } from './helpers/payment';
 
 /**
@@ -40,8 +41,8 @@ test('§2 the receipt page shows seller, lines as count × price (issue 39), VAT
   await expect(receipt).toContainText('Organisation number: 559123-4567');
   await expect(receipt).toContainText('Storgatan 12');
   await expect(receipt).toContainText('111 22 Stockholm');
-  await expect(receipt).toContainText('2 pcs × 35,00 kr');
-  await expect(receipt).toContainText('70,00 kr');
+  // §9 every receipt line reads count × unit price = amount.
+  await expect(receipt).toContainText('2 × Kanelbulle35,00 kr70,00 kr');
   // 12 % VAT included in 70,00 kr: 70 × (1 − 1/1.12) = 7,50 kr; net 62,50 kr.
   await expect(receipt).toContainText('VAT 12 %7,50 kr');
   await expect(receipt).toContainText('Net62,50 kr');
@@ -118,4 +119,46 @@ test('§2 §7 Download receipt opens the download endpoint, which answers the re
   const body = await (await page.request.get(`/api/v2/webshop/cafe/receipt/${receiptId}/download`)).body();
   expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await (await popup).close();
+});
+
+test('§9 every receipt line reads count × unit price = amount, the same on the page, in the e-mail and in the PDF: two cappuccinos with vanilla and soy in one line', async ({
+  page,
+}) => {
+  const { receiptId } = await buyThroughApi(page.request, [
+    { productId: 'cappuccino', count: 2, deviations: ['d-soy', 'd-vanilla'] },
+  ]);
+  await page.goto(`/cafe/receipt/${receiptId}?lng=se`);
+  const receipt = page.getByRole('article', { name: 'Kvitto' });
+  await expect(receipt).toBeVisible();
+  // Each extra is counted for both coffees: 2 × 45,00 + 2 × 3,00 + 2 × 5,00 = 106,00 kr.
+  const rows = [
+    ['2 × Cappuccino', '45,00 kr', '90,00 kr'],
+    ['2 × Sojadryck', '3,00 kr', '6,00 kr'],
+    ['2 × Vaniljsirap', '5,00 kr', '10,00 kr'],
+  ];
+  for (const [name, unit, amount] of rows)
+    await expect(receipt.getByText(name!, { exact: true }).locator('..')).toHaveText(
+      `${name}${unit}${amount}`,
+    );
+  await expect(receipt.getByRole('row', { name: /^Moms 12 %/ })).toHaveText(
+    'Moms 12 %11,36 kr94,64 kr106,00 kr',
+  );
+  await expect(receipt).toContainText('Totalt106,00 kr');
+  await shot(page, 'receipt-5-extras-per-unit');
+  await expectNoAxeViolations(page, 'receipt page with extras (§9)');
+
+  await page.getByLabel('E-postadress').fill(CUSTOMER.email);
+  await page.getByRole('button', { name: 'Skicka' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Kvittot har skickats' })).toBeVisible();
+  const outbox = (await (await page.request.get('/demo/api/outbox')).json()) as OutboxMail[];
+  const mail = outbox.find((m) => m.receiptId === receiptId);
+  for (const [name, unit, amount] of rows)
+    expect(mail?.body).toMatch(new RegExp(`${name} +${unit} +${amount}`));
+  expect(mail?.body).toMatch(/Moms 12 % +11,36 kr +94,64 kr +106,00 kr/);
+
+  const pdf = await page.request.get(`/api/v2/webshop/cafe/receipt/${receiptId}/download?lng=se`);
+  const texts = pdfDrawnTexts(await pdf.body()).map((drawn) => drawn.text);
+  // Drawn in turn: each row's words, its unit price, its amount.
+  for (const row of rows) expect(texts.join('|')).toContain(row.join('|'));
+  expect(texts.join('|')).toContain('Moms 12 %|11,36 kr|94,64 kr|106,00 kr');
 });

@@ -44,14 +44,15 @@ for (const lng of ['se', 'en', 'fi'] as const) {
     const receipt = page.getByRole('article', { name: text(lng, 'receipt.title') });
     const viva = text(lng, 'paymentMethods.names.vivaWallet');
     const paidBy = text(lng, 'receipt.paidBy', { method: viva });
-    const line = text(lng, 'receipt.countTimesPrice', { count: 2, price: '35,00 kr' });
+    // §9 every receipt line reads count × unit price = amount.
+    const line = text(lng, 'receipt.countTimes', { count: 2, name: 'Kanelbulle' });
     await expect(receipt).toContainText(paidBy);
-    await expect(receipt).toContainText(line);
+    await expect(receipt).toContainText(`${line}35,00 kr70,00 kr`);
     await expect(receipt).not.toContainText('*');
     const mail = await emailFrom(page, lng, receiptId);
     expect(mail.subject.startsWith(text(lng, 'receipt.title'))).toBe(true);
     expect(mail.body).toContain(paidBy);
-    expect(mail.body).toContain(line);
+    expect(mail.body).toMatch(new RegExp(`${line} +35,00 kr +70,00 kr`));
     expect(mail.body).not.toContain('*');
     await expectNoAxeViolations(page);
   });

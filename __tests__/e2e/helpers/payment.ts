@@ -122,7 +122,7 @@ export async function resetDemo(request: APIRequestContext): Promise<void> {
  */
 export async function buyThroughApi(
   request: APIRequestContext,
-  items: { productId: string; count: number }[],
+  items: { productId: string; count: number; deviations?: string[] }[],
   paymentMethodId = 'pm-cafe-viva',
 ): Promise<SimulatorPayment> {
   expect((await request.get('/api/v2/webshop/cafe/cart')).ok()).toBe(true);

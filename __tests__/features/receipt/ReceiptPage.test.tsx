@@ -78,23 +78,65 @@ describe('§2 receipt page', () => {
     expect(article).toHaveTextContent('556677-8899');
     expect(article).toHaveTextContent('111 22 Stockholm');
     expect(article).toHaveTextContent('08-123 45 67');
-    // Issue 39: '×' for quantities, as for the extras.
-    expect(article).toHaveTextContent('2 pcs × 45,00 kr');
-    expect(article).toHaveTextContent('1 × Oat milk');
     expect(article).toHaveTextContent('extra hot');
-    // §9 line total = (45,00 + 5,00) × 2
-    expect(within(article).getByText('Cappuccino').parentElement).toHaveTextContent('100,00 kr');
+  });
+
+  it('§9 every receipt line reads count × unit price = amount: an extra is counted for every unit it came with', async () => {
+    await openReceipt();
+    const article = screen.getByRole('article');
+    // Two cappuccinos, each with oat milk: 2 × 45,00 = 90,00 and 2 × 5,00 = 10,00, 100,00 kr in all.
+    expect(within(article).getByText('2 × Cappuccino').parentElement).toHaveTextContent(
+      /^2 × Cappuccino45,00 kr90,00 kr$/,
+    );
+    expect(within(article).getByText('2 × Oat milk').parentElement).toHaveTextContent(
+      /^2 × Oat milk5,00 kr10,00 kr$/,
+    );
+    expect(within(article).getByText('1 × Cider').parentElement).toHaveTextContent(
+      /^1 × Cider35,00 kr35,00 kr$/,
+    );
+  });
+
+  it('§9 a discount is its own negative row, so the rows add up to the total', async () => {
+    const [coffee, cider] = receipt.products;
+    await openReceipt(
+      {},
+      {
+        data: {
+          ...receipt,
+          products: [
+            { ...coffee!, discount: { type: 'PERCENTAGE', amount: 10 } },
+            { ...cider!, discount: { type: 'FIXED', amount: 500 } },
+          ],
+        },
+      },
+    );
+    const article = screen.getByRole('article');
+    // 100,00 kr less 10 % and 35,00 kr less 5,00 kr: 90,00 + 30,00 = 120,00 kr.
+    expect(within(article).getByText('Discount 10 %').parentElement).toHaveTextContent(
+      /^Discount 10 %-10,00 kr$/,
+    );
+    expect(within(article).getByText('Discount').parentElement).toHaveTextContent(/^Discount-5,00 kr$/);
+    expect(within(article).getByText('Total', { selector: 'dt' }).parentElement).toHaveTextContent(
+      '120,00 kr',
+    );
   });
 
   it('§9 shows VAT per rate, VAT, net and total from the receipt math', async () => {
     await openReceipt();
     const article = screen.getByRole('article');
     // 100,00 at 12 % → 10,71; 35,00 at 25 % → 7,00
-    expect(within(article).getByText('VAT 12 %').parentElement).toHaveTextContent('10,71 kr');
-    expect(within(article).getByText('VAT 25 %').parentElement).toHaveTextContent('7,00 kr');
-    expect(within(article).getByText('VAT').parentElement).toHaveTextContent('17,71 kr');
-    expect(within(article).getByText('Net').parentElement).toHaveTextContent('117,29 kr');
-    expect(within(article).getByText('Total').parentElement).toHaveTextContent('135,00 kr');
+    // Per rate: VAT, net and gross, as Swedish and Finnish receipts print them.
+    expect(within(article).getByRole('row', { name: /^VAT 12 %/ })).toHaveTextContent(
+      /^VAT 12 %10,71 kr89,29 kr100,00 kr$/,
+    );
+    expect(within(article).getByRole('row', { name: /^VAT 25 %/ })).toHaveTextContent(
+      /^VAT 25 %7,00 kr28,00 kr35,00 kr$/,
+    );
+    expect(within(article).getByText('VAT', { selector: 'dt' }).parentElement).toHaveTextContent('17,71 kr');
+    expect(within(article).getByText('Net', { selector: 'dt' }).parentElement).toHaveTextContent('117,29 kr');
+    expect(within(article).getByText('Total', { selector: 'dt' }).parentElement).toHaveTextContent(
+      '135,00 kr',
+    );
   });
 
   it('§9 rounds VAT per line: 7,90 € at 25.5 % shows 1,61 €, and the rows add up to the VAT and net', async () => {
@@ -103,9 +145,9 @@ describe('§2 receipt page', () => {
     // 7,80 € at 14 % → 0,9579 → 0,96; 7,90 € at 25.5 % → 1,6052 → 1,61 (not 1,60 from 2,5631 → 2,56).
     expect(within(article).getByText('VAT 14 %').parentElement).toHaveTextContent('0,96 €');
     expect(within(article).getByText('VAT 25.5 %').parentElement).toHaveTextContent('1,61 €');
-    expect(within(article).getByText('VAT').parentElement).toHaveTextContent('2,57 €');
-    expect(within(article).getByText('Net').parentElement).toHaveTextContent('13,13 €');
-    expect(within(article).getByText('Total').parentElement).toHaveTextContent('15,70 €');
+    expect(within(article).getByText('VAT', { selector: 'dt' }).parentElement).toHaveTextContent('2,57 €');
+    expect(within(article).getByText('Net', { selector: 'dt' }).parentElement).toHaveTextContent('13,13 €');
+    expect(within(article).getByText('Total', { selector: 'dt' }).parentElement).toHaveTextContent('15,70 €');
   });
 
   it.each<[Language, string]>([

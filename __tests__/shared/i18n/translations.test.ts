@@ -149,7 +149,7 @@ const REQUIRED_KEYS = [
   'receipt.emailError',
   'receipt.emailSent',
   'receipt.download',
-  'receipt.countTimesPrice',
+  'receipt.countTimes',
   'reference.title',
   'reference.placeholder',
   'reference.save',
@@ -228,7 +228,8 @@ const REQUIRED_VARIABLES: Record<string, string[]> = {
   'product.addToCart': ['name'],
   'shop.hostedBy': ['provider'],
   'receipt.vatRate': ['rate'],
-  'receipt.countTimesPrice': ['count', 'price'],
+  'receipt.countTimes': ['count', 'name'],
+  'receipt.discountPercent': ['percent'],
   'integrate.integrating': ['bookkeeper', 'companyName'],
   'passwordReset.changed': ['email'],
   'shop.cartSummary_one': ['count', 'total'],
@@ -257,6 +258,8 @@ const SAME_IN_ALL_LANGUAGES = new Set([
   'common.languages.fi',
   'reference.placeholder',
   'deviations.price',
+  // §9 a receipt row: the count, '×' and the name read the same in every language.
+  'receipt.countTimes',
 ]);
 
 describe('translation files (DESIGN rule 8: every key exists in se, en and fi)', () => {
@@ -391,10 +394,9 @@ describe('texts the spec quotes', () => {
     expect(flat.se.get(key)).toBe(text);
   });
 
-  it("the receipt line reads 'count st × price' with each language's unit (SPEC §2 receipt page; issue 39: ×, as the extras)", () => {
-    expect(flat.se.get('receipt.countTimesPrice')).toBe('{{count}} st × {{price}}');
-    expect(flat.en.get('receipt.countTimesPrice')).toBe('{{count}} pcs × {{price}}');
-    expect(flat.fi.get('receipt.countTimesPrice')).toBe('{{count}} kpl × {{price}}');
+  it("§9 every receipt line reads 'count × name', then its unit price and amount, in every language", () => {
+    for (const lng of ['se', 'en', 'fi'] as const)
+      expect(flat[lng].get('receipt.countTimes')).toBe('{{count}} × {{name}}');
   });
 
   it("the reference placeholder is '01' in every language (SPEC §2 reference page)", () => {

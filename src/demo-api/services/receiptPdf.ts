@@ -10,6 +10,8 @@ import type { ReceiptView } from './receiptView';
 const WIDTH = 340;
 const MARGIN = 24;
 const GREY = rgb(0.35, 0.35, 0.35);
+/** The width of each right-aligned amount column (unit price, amount; VAT, net, gross). */
+const CELL = 62;
 
 interface Fonts {
   regular: PDFFont;
@@ -23,7 +25,8 @@ type Op =
       text: string;
       font: keyof Fonts;
       size: number;
-      amount?: string;
+      /** Right-aligned columns, the last at the right margin. */
+      cells?: string[];
       indent?: number;
       grey?: boolean;
     }
@@ -74,39 +77,37 @@ function operations(view: ReceiptView): Op[] {
   ];
   for (const line of view.seller) ops.push({ kind: 'text', text: line, font: 'regular', size: 9 });
   ops.push({ kind: 'rule' });
-  for (const product of view.products) {
-    ops.push({ kind: 'text', text: product.title, font: 'bold', size: 10, amount: product.total });
-    ops.push({ kind: 'text', text: product.quantity, font: 'regular', size: 9, indent: 10, grey: true });
-    for (const extra of product.extras)
+  for (const line of view.lines) {
+    for (const row of line.rows)
       ops.push({
         kind: 'text',
-        text: extra.text,
-        font: 'regular',
-        size: 9,
-        amount: extra.amount,
-        indent: 10,
+        text: row.text,
+        font: row.strong ? 'bold' : 'regular',
+        size: row.strong ? 10 : 9,
+        cells: row.cells,
+        indent: row.indent ? 10 : 0,
       });
-    if (product.note)
-      ops.push({ kind: 'text', text: `"${product.note}"`, font: 'italic', size: 9, indent: 10, grey: true });
+    if (line.note)
+      ops.push({ kind: 'text', text: `"${line.note}"`, font: 'italic', size: 9, indent: 10, grey: true });
     ops.push({ kind: 'gap', height: 3 });
   }
   ops.push({ kind: 'rule' });
-  for (const row of view.vatRows)
-    ops.push({ kind: 'text', text: row.text, font: 'regular', size: 8, amount: row.amount, grey: true });
+  for (const row of [view.vatHeader, ...view.vatRows])
+    ops.push({ kind: 'text', text: row.text, font: 'regular', size: 8, cells: row.cells, grey: true });
   ops.push({ kind: 'gap', height: 3 });
-  view.totals.forEach((row, i) => {
-    const last = i === view.totals.length - 1;
+  view.sums.forEach((row, i) => {
+    const last = i === view.sums.length - 1;
     ops.push({
       kind: 'text',
       text: row.text,
       font: last ? 'bold' : 'regular',
       size: last ? 12 : 10,
-      amount: row.amount,
+      cells: row.cells,
     });
   });
   ops.push({ kind: 'gap', height: 3 });
   for (const row of view.payments)
-    ops.push({ kind: 'text', text: row.text, font: 'regular', size: 10, amount: row.amount });
+    ops.push({ kind: 'text', text: row.text, font: 'regular', size: 10, cells: row.cells });
   ops.push({ kind: 'rule' });
   for (const line of view.footer)
     ops.push({ kind: 'text', text: line, font: 'regular', size: 8, grey: true });
@@ -140,10 +141,10 @@ function place(ops: Op[], fonts: Fonts, clean: (s: string) => string): Placed[] 
       continue;
     }
     const font = fonts[op.font];
-    const amount = op.amount === undefined ? null : clean(op.amount);
-    const amountWidth = amount === null ? 0 : fonts.regular.widthOfTextAtSize(amount, op.size) + 8;
+    const cellFont = op.font === 'bold' ? fonts.bold : fonts.regular;
+    const cells = (op.cells ?? []).map(clean);
     const indent = op.indent ?? 0;
-    const lines = wrap(clean(op.text), font, op.size, inner - indent - amountWidth);
+    const lines = wrap(clean(op.text), font, op.size, inner - indent - cells.length * CELL);
     const lineHeight = op.size * 1.3;
     placed.push({
       height: lines.length * lineHeight,
@@ -158,16 +159,16 @@ function place(ops: Op[], fonts: Fonts, clean: (s: string) => string): Placed[] 
             color,
           });
         });
-        if (amount !== null) {
-          const x = WIDTH - MARGIN - fonts.regular.widthOfTextAtSize(amount, op.size);
-          page.drawText(amount, {
-            x,
+        cells.forEach((cell, i) => {
+          const right = WIDTH - MARGIN - (cells.length - 1 - i) * CELL;
+          page.drawText(cell, {
+            x: right - cellFont.widthOfTextAtSize(cell, op.size),
             y: top - op.size,
             size: op.size,
-            font: op.font === 'bold' ? fonts.bold : fonts.regular,
+            font: cellFont,
             color,
           });
-        }
+        });
       },
     });
   }

@@ -1,10 +1,10 @@
 /**
- * One presentation of a receipt for the e-mail text and the PDF (the SPA has its own page): the same rows,
- * labels and money formatting, with VAT per rate from the shared domain maths (§9).
+ * One presentation of a receipt for the e-mail text and the PDF: the rows of `receiptLayout` (§9), as the
+ * receipt page shows them, with the page's words and money formatting.
  */
 import type { Currency, ReceiptResponse } from '../../contract';
 import { formatMoney } from '../../domain/money';
-import { lineTotal, receiptTotals } from '../../domain/receipt';
+import { SUM_LABEL_KEYS, receiptLayout, receiptRowText, type ReceiptRow } from '../../domain/receiptLines';
 import en from '../../../translations/en.json';
 import fi from '../../../translations/fi.json';
 import se from '../../../translations/se.json';
@@ -33,10 +33,16 @@ const PAYMENT_NAME_KEYS: Record<string, string> = {
   STRIPE: 'paymentMethods.names.stripe',
 };
 
-/** A money amount line. */
+/**
+ * A row with its amounts: `cells` are right-aligned columns, the last one the row's amount (a line row: unit
+ * price, amount; a VAT row: VAT, net, gross; a sum: its amount).
+ */
 interface ViewRow {
   text: string;
-  amount: string;
+  cells: string[];
+  /** A product's row, drawn bold. */
+  strong?: boolean;
+  /** An extra, a discount or a rounding under its product. */
   indent?: boolean;
 }
 
@@ -46,15 +52,19 @@ export interface ReceiptView {
   lang: string;
   title: string;
   seller: string[];
-  products: { title: string; quantity: string; total: string; extras: ViewRow[]; note: string | null }[];
+  /** §9 one layout with the receipt page: `receiptLayout`'s rows, per line, then the line's note. */
+  lines: { rows: ViewRow[]; note: string | null }[];
+  /** The VAT table's column headings (VAT, net, gross) over `vatRows`. */
+  vatHeader: ViewRow;
   vatRows: ViewRow[];
-  totals: ViewRow[];
+  sums: ViewRow[];
   payments: ViewRow[];
   footer: string[];
 }
 
-function rate(value: number, language: Language): string {
-  return value.toLocaleString(INTL[language]);
+/** A quantity, a percentage or a VAT rate as the language writes it ('25,5' in Swedish and Finnish). */
+function numberIn(value: number, language: Language): string {
+  return value.toLocaleString(INTL[language], { maximumFractionDigits: 2 });
 }
 
 /**
@@ -68,7 +78,12 @@ export function receiptView(
   const { language } = options;
   const t = (key: string, vars?: Record<string, string | number>) => tr(language, key, vars);
   const m = (amount: number) => formatMoney({ amount, currency: options.currency });
-  const totals = receiptTotals(receipt.products);
+  const count = (value: number) => numberIn(value, language);
+  const rowText = (row: ReceiptRow) => {
+    const text = receiptRowText(row, count);
+    return t(text.key, text.vars);
+  };
+  const layout = receiptLayout(receipt.products);
   const date = new Intl.DateTimeFormat(INTL[language], {
     year: 'numeric',
     month: 'numeric',
@@ -89,29 +104,27 @@ export function receiptView(
       `${receipt.postalcode} ${receipt.city}`,
       receipt.phone,
     ],
-    products: receipt.products.map((p) => ({
-      title: p.title,
-      quantity: t('receipt.countTimesPrice', { count: p.count, price: m(p.price) }),
-      total: m(lineTotal(p)),
-      extras: p.deviations.map((d) => ({
-        text: `${d.count ?? 1} × ${d.name}`,
-        amount: m(d.price * (d.count ?? 1) * p.count * p.sizeOfItem),
-        indent: true,
+    lines: layout.lines.map((line) => ({
+      rows: line.rows.map((row) => ({
+        text: rowText(row),
+        cells:
+          row.kind === 'product' || row.kind === 'extra'
+            ? [m(row.unitPrice), m(row.amount)]
+            : [m(row.amount)],
+        strong: row.kind === 'product',
+        indent: row.kind !== 'product',
       })),
-      note: p.description,
+      note: line.note,
     })),
-    vatRows: totals.vatByRate.map((row) => ({
-      text: t('receipt.vatRate', { rate: rate(row.rate, language) }),
-      amount: m(row.vat),
+    vatHeader: { text: '', cells: [t('receipt.vat'), t('receipt.net'), t('receipt.gross')] },
+    vatRows: layout.vatRows.map((row) => ({
+      text: t('receipt.vatRate', { rate: count(row.rate) }),
+      cells: [m(row.vat), m(row.net), m(row.gross)],
     })),
-    totals: [
-      { text: t('receipt.net'), amount: m(totals.net) },
-      { text: t('receipt.vat'), amount: m(totals.vat) },
-      { text: t('receipt.total'), amount: m(totals.total) },
-    ],
+    sums: layout.sums.map((sum) => ({ text: t(SUM_LABEL_KEYS[sum.kind]), cells: [m(sum.amount)] })),
     payments: receipt.paymentMethods.map((p) => ({
       text: t('receipt.paidBy', { method: paymentName(p.type) }),
-      amount: m(p.amount),
+      cells: [m(p.amount)],
     })),
     footer: [
       t('receipt.receiptNumber', { number: receipt.receiptId }),
@@ -123,23 +136,26 @@ export function receiptView(
   };
 }
 
+/** The e-mail's columns: a row is this wide unless its words are longer; each amount column this wide. */
+const TEXT_WIDTH = 64;
+const CELL_WIDTH = 14;
+
 /** The receipt as plain text (the e-mail body). */
 export function receiptText(view: ReceiptView): string {
-  const row = (r: ViewRow) => `${r.indent ? '    ' : ''}${r.text}`.padEnd(44) + ` ${r.amount}`;
-  const out: string[] = [
-    view.title,
-    '',
-    ...view.seller,
-    '',
-    '----------------------------------------------------',
-  ];
-  for (const p of view.products) {
-    out.push(row({ text: p.title, amount: p.total }), `    ${p.quantity}`);
-    for (const extra of p.extras) out.push(row(extra));
-    if (p.note) out.push(`    "${p.note}"`);
+  // Two spaces at least before each amount column, so no amount runs into the words or another amount.
+  const row = (r: ViewRow) => {
+    const words = `${r.indent ? '    ' : ''}${r.text}`;
+    const cells = r.cells.map((cell) => `  ${cell.padStart(CELL_WIDTH - 2)}`).join('');
+    return `${words.padEnd(TEXT_WIDTH - cells.length)}${cells}`.trimEnd();
+  };
+  const rule = '-'.repeat(TEXT_WIDTH);
+  const out: string[] = [view.title, '', ...view.seller, '', rule];
+  for (const line of view.lines) {
+    out.push(...line.rows.map(row));
+    if (line.note) out.push(`    "${line.note}"`);
   }
-  out.push('----------------------------------------------------');
-  for (const r of [...view.vatRows, ...view.totals, ...view.payments]) out.push(row(r));
+  out.push(rule, row(view.vatHeader));
+  for (const r of [...view.vatRows, ...view.sums, ...view.payments]) out.push(row(r));
   out.push('', ...view.footer);
   return `${out.join('\n')}\n`;
 }

@@ -5,12 +5,12 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { validateField } from '../../domain/customerInfo';
 import { money } from '../../domain/money';
-import { deviationCount, lineTotal, receiptTotals } from '../../domain/receipt';
+import { SUM_LABEL_KEYS, receiptLayout, receiptRowText, type ReceiptRow } from '../../domain/receiptLines';
 import type { Currency, PaymentLine, Receipt } from '../../domain/types';
 import { RATE_LIMITED } from '../../shared/api';
 import { formatNumber, intlLocale, useLanguage, type Language } from '../../shared/i18n';
 import { fontSize, radius, space } from '../../shared/theme/tokens';
-import { Amount, AmountInText, amountRowStyle } from '../../shared/ui/Amount';
+import { Amount, amountRowStyle } from '../../shared/ui/Amount';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
 import { Page } from '../../shared/ui/Page';
@@ -67,8 +67,27 @@ function shopTime(iso: string, lng: Language, timeZone: string): string {
 }
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: space.md } as const;
-/** An extra or a discount under its line: smaller, indented. */
-const subRow = [amountRowStyle, { fontSize: fontSize.small, paddingLeft: space.md }] as const;
+/**
+ * A receipt row (§9): its words, then its unit price and amount as right-aligned columns (a minimum width in
+ * rem lines them up row under row, whatever the row's text size). Where the words leave the figures too
+ * little room (a narrow phone, large text), the figures go together, whole, under the words (issue 35: an
+ * amount is never broken).
+ */
+const lineRowCss = { display: 'flex', flexWrap: 'wrap', columnGap: space.md } as const;
+const labelCss = { flex: '1 1 6em', minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
+const figuresCss = { display: 'flex', columnGap: space.md, marginLeft: 'auto' } as const;
+const cellCss = { minWidth: '4.5rem', textAlign: 'right' } as const;
+/** The VAT table's figures: right-aligned, a little apart; its text small, so four columns fit a phone. */
+const vatTableCss = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: fontSize.small,
+  '& th, & td': { padding: `${space.xxs}px 0 ${space.xxs}px ${space.sm}px`, textAlign: 'right' },
+  '& th[scope="row"]': { paddingLeft: 0, textAlign: 'left', whiteSpace: 'nowrap' },
+  '& th': { fontWeight: 400 },
+} as const;
+/** An extra, a discount or a rounding under its product: smaller, indented. */
+const subRowCss = { fontSize: fontSize.small, paddingLeft: space.md } as const;
 /** Label–value rows (`dt`, `dd`) stacked with a small gap. */
 const definitionsCss = { display: 'grid', '& dd': { margin: 0 } } as const;
 
@@ -84,7 +103,12 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const m = (amount: number, currency: Currency = receipt.currency) => (
     <Amount value={money(amount, currency)} />
   );
-  const totals = receiptTotals(receipt.products);
+  const count = (value: number) => formatNumber(value, lng);
+  const rowText = (printed: ReceiptRow) => {
+    const text = receiptRowText(printed, count);
+    return t(text.key, text.vars);
+  };
+  const layout = receiptLayout(receipt.products);
   return (
     <article
       aria-labelledby="receipt-title"
@@ -106,72 +130,77 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         {receipt.phone}
       </address>
 
+      {/* §9 the rows of receiptLayout, as the PDF and the e-mail print them. */}
       <ul css={[plainListStyle, { borderTop: `1px solid ${theme.borderColor}` }]}>
-        {receipt.products.map((line) => (
+        {layout.lines.map((line) => (
           <li
             key={line.id}
             css={{ padding: `${space.sm}px 0`, borderBottom: `1px solid ${theme.borderColor}` }}
           >
-            <div css={amountRowStyle}>
-              <strong css={{ minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' }}>{line.title}</strong>
-              {m(lineTotal(line))}
-            </div>
-            <div css={{ fontSize: fontSize.small }}>
-              <AmountInText
-                value={money(line.price, receipt.currency)}
-                text={(price) => t('receipt.countTimesPrice', { count: line.count, price })}
-              />
-            </div>
-            {line.deviations.map((d) => (
-              <div key={d.id} css={subRow}>
-                <span>
-                  {deviationCount(d)} × {d.name}
+            {line.rows.map((printed, i) => (
+              <div key={i} css={printed.kind === 'product' ? lineRowCss : [lineRowCss, subRowCss]}>
+                <span css={printed.kind === 'product' ? { fontWeight: 700, ...labelCss } : labelCss}>
+                  {rowText(printed)}
                 </span>
-                {m(d.price)}
+                <span css={figuresCss}>
+                  {(printed.kind === 'product' || printed.kind === 'extra') && (
+                    <span css={cellCss}>{m(printed.unitPrice)}</span>
+                  )}
+                  <span css={cellCss}>{m(printed.amount)}</span>
+                </span>
               </div>
             ))}
-            {line.discount && (
-              <div css={subRow}>
-                <span>{t('receipt.discount')}</span>
-                {line.discount.type === 'PERCENTAGE' ? (
-                  // A percentage is kept whole like an amount: '-10 %', never '-10' above '%'.
-                  <span
-                    css={{ whiteSpace: 'nowrap' }}
-                  >{`-${formatNumber(line.discount.amount, lng)} %`}</span>
-                ) : (
-                  <Amount value={money(line.discount.amount, receipt.currency)} sign="-" />
-                )}
-              </div>
-            )}
-            {line.description && (
-              <div css={{ fontSize: fontSize.small, fontStyle: 'italic' }}>{line.description}</div>
-            )}
+            {line.note && <div css={{ fontSize: fontSize.small, fontStyle: 'italic' }}>{line.note}</div>}
           </li>
         ))}
       </ul>
 
+      {/* §9 VAT per rate as Swedish and Finnish receipts print it: rate, VAT, net and gross. A narrow screen
+          with large text scrolls the table sideways rather than breaking an amount. */}
+      <div
+        css={{ overflowX: 'auto', margin: `${space.md}px 0 0` }}
+        role="region"
+        aria-label={t('receipt.vat')}
+        tabIndex={0}
+      >
+        <table css={vatTableCss}>
+          <thead>
+            <tr>
+              <td />
+              {[t('receipt.vat'), t('receipt.net'), t('receipt.gross')].map((heading) => (
+                <th key={heading} scope="col">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {layout.vatRows.map((v) => (
+              <tr key={v.rate}>
+                <th scope="row">{t('receipt.vatRate', { rate: count(v.rate) })}</th>
+                <td>{m(v.vat)}</td>
+                <td>{m(v.net)}</td>
+                <td>{m(v.gross)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
       <dl css={[definitionsCss, { margin: `${space.md}px 0`, gap: space.xs }]}>
-        {totals.vatByRate.map((v) => (
-          <div key={v.rate} css={amountRowStyle}>
-            <dt>{t('receipt.vatRate', { rate: formatNumber(v.rate, lng) })}</dt>
-            <dd>{m(v.vat)}</dd>
+        {layout.sums.map((sum) => (
+          <div
+            key={sum.kind}
+            css={
+              sum.kind === 'total'
+                ? [amountRowStyle, { fontSize: fontSize.large, fontWeight: 700 }]
+                : amountRowStyle
+            }
+          >
+            <dt>{t(SUM_LABEL_KEYS[sum.kind])}</dt>
+            <dd>{m(sum.amount)}</dd>
           </div>
         ))}
-        {/* With one rate its row already is the VAT; with several, their sum follows. */}
-        {totals.vatByRate.length !== 1 && (
-          <div css={amountRowStyle}>
-            <dt>{t('receipt.vat')}</dt>
-            <dd>{m(totals.vat)}</dd>
-          </div>
-        )}
-        <div css={amountRowStyle}>
-          <dt>{t('receipt.net')}</dt>
-          <dd>{m(totals.net)}</dd>
-        </div>
-        <div css={[amountRowStyle, { fontSize: fontSize.large, fontWeight: 700 }]}>
-          <dt>{t('receipt.total')}</dt>
-          <dd>{m(totals.total)}</dd>
-        </div>
       </dl>
 
       <h2 css={subheadingStyle}>{t('receipt.paymentMethods')}</h2>
