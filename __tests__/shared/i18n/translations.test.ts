@@ -230,6 +230,7 @@ const REQUIRED_VARIABLES: Record<string, string[]> = {
   'receipt.vatRate': ['rate'],
   'receipt.countTimesPrice': ['count', 'price'],
   'integrate.integrating': ['bookkeeper', 'companyName'],
+  'integrate.integratingBookkeeper': ['bookkeeper'],
   'passwordReset.changed': ['email'],
   'shop.cartSummary_one': ['count', 'total'],
   'shop.cartSummary_other': ['count', 'total'],
