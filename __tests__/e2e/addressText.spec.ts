@@ -38,6 +38,11 @@ async function serverReference(page: Page): Promise<unknown> {
 test('§5: the lure /cafe?table=Swisha till 07… reaches neither the header, the cart, the checkout and the receipt, nor the server’s session; a plain /cafe afterwards shows no reference', async ({
   page,
 }) => {
+  // Every API call the page (and its early start) makes: none carries the lure.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) sent.push(`${request.url()} ${request.postData() ?? ''}`);
+  });
   await openShop(page, LURED_TABLE);
   await expect(headerTitle(page)).toHaveText('Café Kanelbullen');
   await expectNoLure(page);
@@ -56,6 +61,8 @@ test('§5: the lure /cafe?table=Swisha till 07… reaches neither the header, th
   await expectNoLure(page);
 
   expect(await serverReference(page)).toBeNull();
+  expect(sent.filter((line) => /Swisha|0739876543/.test(decodeURIComponent(line)))).toEqual([]);
+  expect(sent.length).toBeGreaterThan(0);
   await openShop(page, '/cafe');
   await expect(headerTitle(page)).toHaveText('Café Kanelbullen');
   expect(await serverReference(page)).toBeNull();
