@@ -49,7 +49,13 @@ import {
 } from '../store/demoRepository';
 import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from '../ids';
 import { buildReceipt } from './receiptBuilder';
-import { deviationPrice, matchReference, shapedReference, unreservedStock, type CatalogShop } from './shopCatalog';
+import {
+  deviationPrice,
+  matchReference,
+  shapedReference,
+  unreservedStock,
+  type CatalogShop,
+} from './shopCatalog';
 import { outcomeForCode, swishForcedOutcome } from '../simulators/swishSimulator';
 
 /** The shop or 404 SHOP_NOT_FOUND. */
