@@ -32,14 +32,14 @@ describe('§5 an order reference has a table’s shape', () => {
 });
 
 describe('§5 a search from the address is a plain short one', () => {
-  it.each(['', 'latte', 'Kanelbulle', 'glutenfri semla', 'crème brûlée', 'oat-milk'])(
+  it.each(['', 'latte', 'Kanelbulle', 'glutenfri semla', 'crème brûlée', 'oat-milk', 'Item 2', '33 cl'])(
     '§5: %j is shown as the search',
     (q) => {
       expect(addressSearchText(q)).toBe(q);
     },
   );
 
-  it.each(['Swisha till 0701234567', 'ring 070', 'evil.example', 'a'.repeat(31), 'pay@shop', 'nu!'])(
+  it.each(['Swisha till 0701234567', 'ring 070 12', 'evil.example', 'a'.repeat(31), 'pay@shop', 'nu!'])(
     '§5: %j is not: the search opens empty',
     (q) => {
       expect(addressSearchText(q)).toBe('');

@@ -21,22 +21,25 @@ export function orderReferenceOf(text: string | null | undefined): string | null
   return ORDER_REFERENCE_PATTERN.test(value) ? value : null;
 }
 
-/** §5 a plain short search: at most 30 letters (of any alphabet, accents included), spaces and hyphens. */
-const PLAIN_SEARCH = /^[\p{L}\p{M} -]{0,30}$/u;
+/** More digits than a search or a company's name has: a phone, account or Swish number has more. */
+const MAX_DIGITS = 4;
+const digitsIn = (text: string) => text.replace(/\P{N}/gu, '').length;
+
+/** §5 a plain short search: at most 30 letters (of any alphabet, accents included), digits, spaces and hyphens. */
+const PLAIN_SEARCH = /^[\p{L}\p{M}\p{N} -]{0,30}$/u;
 
 /**
  * @param q - the address's `?q=`
- * @returns the search the address may put in the search field (§5): `q` when it is a plain short search,
- *   otherwise '' (the search opens empty). What the customer types in the field is theirs and not limited.
+ * @returns the search the address may put in the search field (§5): `q` when it is a plain short search
+ *   with at most four digits, otherwise '' (the search opens empty). What the customer types in the field is
+ *   theirs and not limited.
  */
 export function addressSearchText(q: string): string {
-  return PLAIN_SEARCH.test(q) ? q : '';
+  return PLAIN_SEARCH.test(q) && digitsIn(q) <= MAX_DIGITS ? q : '';
 }
 
 /** §5 a company name: at most 60 letters, digits, spaces and `& ' ’ , ( ) -`. */
 const COMPANY_NAME = /^[\p{L}\p{M}\p{N} &'’,()-]{1,60}$/u;
-/** More digits than a company's name has: a phone, account or Swish number. */
-const MAX_COMPANY_NAME_DIGITS = 4;
 
 /**
  * @param text - the bookkeeping start page's `?companyName=`
@@ -45,6 +48,5 @@ const MAX_COMPANY_NAME_DIGITS = 4;
  */
 export function companyNameOf(text: string | null): string | null {
   const value = text?.trim() ?? '';
-  const digits = value.replace(/\P{N}/gu, '').length;
-  return COMPANY_NAME.test(value) && digits <= MAX_COMPANY_NAME_DIGITS ? value : null;
+  return COMPANY_NAME.test(value) && digitsIn(value) <= MAX_DIGITS ? value : null;
 }
