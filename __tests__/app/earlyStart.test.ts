@@ -8,6 +8,7 @@ import path from 'node:path';
 import { adoptingEarlyStart, createApi, type EarlyStart } from '../../src/shared/api';
 import { MONEY_LOCALE } from '../../src/domain/money';
 import { earlyStartSettings } from '../../src/earlyStart/settings';
+import { sessionActions } from '../../src/features/session';
 import { EAGER_IMAGES } from '../../src/features/shop/ProductBlock';
 import { intlLocale } from '../../src/shared/i18n/languages';
 import en from '../../translations/en.json';
@@ -67,6 +68,20 @@ describe('the early start (issue 11: everything the first screen needs starts at
       headers: { Accept: 'application/json' },
     });
     expect(Object.keys(early.requests)).toEqual(urls);
+  });
+
+  it('§5: a table without an order reference’s shape is not sent, exactly as the app leaves it out', async () => {
+    const { fetch } = await startAt(`/cafe?table=${encodeURIComponent('Swisha till 0701234567')}&tabId=t1`);
+    const cart = fetch.mock.calls.map(([url]) => url).filter((url) => url.includes('/cart'));
+    expect(cart).toEqual(['/api/v2/webshop/cafe/cart?tabId=t1']);
+    const app: string[] = [];
+    await createApi({
+      fetch: (url) => (app.push(url), Promise.resolve(answer(sessionResponse()))),
+    }).getSession(
+      'cafe',
+      sessionActions.loadRequested('cafe', { table: 'Swisha till 0701234567', tabId: 't1' }).payload.query,
+    );
+    expect(app).toEqual(cart);
   });
 
   /** Runs the script on a page the host rendered (it carries the shop): `body` is the page's body. */

@@ -1,7 +1,7 @@
 /** Contract tests of the v2 shop calls: shop, session cookie, cart, tab, reference. */
 import type { SessionResponse, ShopResponse } from '../../src/contract';
 import { HOSTILE_STRINGS } from '../../src/demo-api/fixtures/fixtures';
-import { CAFE, line, obj, startDemo, type Harness } from './demoTestClient';
+import { CAFE, cafeCustomer, line, obj, startDemo, SWISH, type Harness } from './demoTestClient';
 
 let h: Harness;
 beforeAll(async () => {
@@ -294,9 +294,49 @@ describe('tabs and table references', () => {
     expect(((await c.get(`${R}/cart`)).json as SessionResponse).orderReference).toBe('05');
   });
 
-  it('accepts any reference for shops that do not require one', async () => {
+  it('§5: a shop without a table list takes any reference of a table’s shape, as given', async () => {
     const c = h.client();
-    expect((await c.post(`${CAFE}/reference`, { reference: 'Fönsterbordet' })).status).toBe(204);
-    expect(((await c.get(`${CAFE}/cart`)).json as SessionResponse).orderReference).toBe('Fönsterbordet');
+    expect((await c.post(`${CAFE}/reference`, { reference: 'Bö7' })).status).toBe(204);
+    expect(((await c.get(`${CAFE}/cart`)).json as SessionResponse).orderReference).toBe('Bö7');
+    expect(((await c.get(`${CAFE}/cart?table=a12`)).json as SessionResponse).orderReference).toBe('a12');
+  });
+});
+
+describe('§5 text from the address: an order reference without a table’s shape is never stored', () => {
+  const LURE = 'Swisha till 0701234567';
+  const reference = async (c: ReturnType<Harness['client']>) =>
+    ((await c.get(`${CAFE}/cart`)).json as SessionResponse).orderReference;
+
+  it('§5: GET cart with such a table stores nothing and clears the reference kept, as an unknown table does', async () => {
+    const c = h.client();
+    const lured = (await c.get(`${CAFE}/cart?table=${encodeURIComponent(LURE)}`)).json as SessionResponse;
+    expect(lured.orderReference).toBeNull();
+    expect(await reference(c)).toBeNull();
+    await c.get(`${CAFE}/cart?table=A12`);
+    await c.get(`${CAFE}/cart?table=${encodeURIComponent('A12 ring 070')}`);
+    expect(await reference(c)).toBeNull();
+  });
+
+  it('§5: POST reference with such a reference is a malformed request: 400 VALIDATION_ERROR, the reference kept', async () => {
+    const c = h.client();
+    await c.post(`${CAFE}/reference`, { reference: 'A12' });
+    const refused = await c.post(`${CAFE}/reference`, { reference: LURE });
+    expect(refused.status).toBe(400);
+    expect(obj(refused.json)).toMatchObject({ name: 'VALIDATION_ERROR', errorCode: 'BAD_REQUEST' });
+    expect(await reference(c)).toBe('A12');
+  });
+
+  it('§5: a start payment with such an orderReference is a malformed request: 400 VALIDATION_ERROR, nothing started', async () => {
+    const c = h.client();
+    expect((await c.put(`${CAFE}/cart`, { cart: [line('l1', 'brygg', 1)], tabItems: [] })).status).toBe(200);
+    const refused = await c.post(`${CAFE}/cart/startPayment`, {
+      paymentMethodId: SWISH,
+      customerInfo: cafeCustomer(),
+      orderReference: LURE,
+    });
+    expect(refused.status).toBe(400);
+    expect(obj(refused.json)).toMatchObject({ name: 'VALIDATION_ERROR', errorCode: 'BAD_REQUEST' });
+    const after = (await c.get(`${CAFE}/cart`)).json as SessionResponse;
+    expect(after).toMatchObject({ paymentStatus: 'NOT_STARTED', paymentId: null, orderReference: null });
   });
 });

@@ -37,12 +37,15 @@ test("reference flow: Save empty → 'You must enter a table number'; '99' → '
   await expect(headerCartLink(page)).toBeVisible();
 });
 
-test('a ?table= over 32 characters (a bad QR sticker) shows the reference page with "Table number not found", and a typed table opens the store', async ({
+test('§5 a ?table= without a table’s shape (40 digits: a bad QR sticker) shows the reference page saying what a table number is, its field empty, and a typed table opens the store', async ({
   page,
 }) => {
   await openShop(page, `/restaurant?table=${'1'.repeat(40)}`);
   const table = page.getByLabel('Table number');
-  await expect(table).toHaveAccessibleDescription('Table number not found');
+  await expect(table).toHaveAccessibleDescription(
+    'A table number has 1–6 letters or digits, for example 07 or A12',
+  );
+  await expect(table).toHaveValue('');
   await expect(page.getByText(/Something went wrong with the connection/)).toHaveCount(0);
   await table.fill('07');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -5,8 +5,9 @@
  * texts before anything useful can show. Without this script those requests wait until the scripts have
  * downloaded and run. Here they start while the HTML is still being read, in parallel with the scripts:
  *
- * - GET /api/v2/webshop/{shopId} and GET …/cart (with the address's `table` and `tabId`), exactly as the app
- *   would send them; the app adopts the answers (src/shared/api/earlyStart.ts), each once.
+ * - GET /api/v2/webshop/{shopId} and GET …/cart (with the address's `table`, when it has a table's shape, and
+ *   `tabId`), exactly as the app would send them; the app adopts the answers (src/shared/api/earlyStart.ts),
+ *   each once.
  * - the words of the page's loading spinner (`#boot-label`, above this script) in the visitor's language.
  * - a preload of the translations chunk of the visitor's language (found by the app's own rule, given in the
  *   settings: `?lng`, cookie `i18next`, local storage `i18nextLng`, the rendered page's language, the browser's
@@ -160,10 +161,11 @@
   var shopPath = '/api/v2/webshop/' + encodeURIComponent(shopId);
   var query = new URLSearchParams();
   var search = new URLSearchParams(window.location.search);
-  ['table', 'tabId'].forEach(function (key) {
-    var value = search.get(key);
-    if (value) query.append(key, value);
-  });
+  // As sessionLoadRequested (src/shared/events.ts): a table is sent trimmed, and only with a table's shape (§5).
+  var table = (search.get('table') || '').trim();
+  if (new RegExp(config.orderReference).test(table)) query.append('table', table);
+  var tabId = search.get('tabId');
+  if (tabId) query.append('tabId', tabId);
   var queryText = query.toString();
   // The host rendered the store with its shop (src/ssr): the page carries the shop and its images are in the
   // HTML already. The cart, and the formatting data once the rendered page has painted.

@@ -3,6 +3,7 @@
  * (webpack.config.ts adds the API base and the translation chunk URLs and writes the whole as
  * `#early-start-config`; the tests build the same settings).
  */
+import { ORDER_REFERENCE_PATTERN } from '../domain/addressText';
 import { MONEY_LOCALE } from '../domain/money';
 import {
   htmlLang,
@@ -31,12 +32,14 @@ const byLanguage = <T>(value: (language: Language) => T): Record<Language, T> =>
  *   dates; `loading`: per language, what index.html's spinner says (`shop` on a shop's address, `other`
  *   elsewhere) and the `lang` of those words; `language`: where the visitor names a language and which codes
  *   name which (the app's own rule, shared/i18n/languages.ts); `notShops`: the first segments of addresses
- *   that are no shop's (shared/routes.ts)
+ *   that are no shop's (shared/routes.ts); `orderReference`: the shape of a table the cart may be asked with
+ *   (§5, domain/addressText.ts)
  */
 export function earlyStartSettings(texts: (language: Language) => LoadingTexts) {
   return {
     language: languageRule(),
     notShops: NOT_SHOP_SEGMENTS,
+    orderReference: ORDER_REFERENCE_PATTERN.source,
     locales: { money: MONEY_LOCALE, ...byLanguage(intlLocale) },
     loading: byLanguage((language) => {
       const { common, shop } = texts(language);

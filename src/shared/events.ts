@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import { orderReferenceOf } from '../domain/addressText';
 import { newCartItemId } from '../domain/cart';
 import type { CartItem, Session } from '../domain/types';
 
@@ -19,24 +20,17 @@ interface SessionQueryParams {
 }
 
 /**
- * The longest order reference the backend takes: GET cart answers 400 for a longer `table`, which would
- * leave the shop on a connection error that Try again only repeats.
- */
-const MAX_ORDER_REFERENCE_LENGTH = 32;
-
-/**
  * §2 the shop's session is asked for, with the address's table and tabId (the session, cart and payment
- * slices each start afresh for another shop). An over-long table (a misprinted QR sticker) is not sent: it
- * is refused as a table the server does not know (`refusedTable`, §5), and the session loads without it.
+ * slices each start afresh for another shop). A table without an order reference's shape (§5: a misprinted
+ * sticker, or a sentence such as "Swisha till 070…") is never sent nor kept: it is refused as a table the
+ * server does not take (`malformedTable`), its text dropped, and the session loads without it.
  */
 export const sessionLoadRequested = createAction(
   'session/loadRequested',
   (shopId: string, query: SessionQueryParams = {}) => {
-    const table = query.table?.trim() ?? '';
-    const refusedTable = table.length > MAX_ORDER_REFERENCE_LENGTH ? table : undefined;
-    return {
-      payload: { shopId, query: refusedTable ? { ...query, table: undefined } : query, refusedTable },
-    };
+    const given = query.table?.trim() ?? '';
+    const table = orderReferenceOf(given) ?? undefined;
+    return { payload: { shopId, query: { ...query, table }, malformedTable: given !== '' && !table } };
   },
 );
 

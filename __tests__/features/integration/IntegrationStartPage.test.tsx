@@ -80,18 +80,23 @@ describe('integration start page', () => {
     expect(assignLocation).toHaveBeenCalledWith('https://provider.test/');
   });
 
-  it('renders a hostile company name as text', async () => {
-    const hostile =
-      '<script>window.pwned=1</script><img src=x onerror=alert(1)> {{bookkeeper}} $t(error.title)';
-    const { container } = await renderApp(
-      `/integrate/fortnox/c-cafe/AUTH123?companyName=${encodeURIComponent(hostile)}`,
-    );
-    const heading = await screen.findByRole('heading', { level: 1 });
-    expect(heading).toHaveTextContent(`Integrating Fortnox ${hostile}`);
-    expect(container.querySelector('script')).toBeNull();
-    expect(container.querySelector('img[src="x"]')).toBeNull();
-    expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
-  });
+  it.each([
+    ['a sentence with a number to pay', 'Swisha till 0701234567'],
+    ['markup', '<script>window.pwned=1</script><img src=x onerror=alert(1)> {{bookkeeper}} $t(error.title)'],
+  ])(
+    '§5: a company name from the address that does not look like one (%s) is not shown: the title names the bookkeeper',
+    async (_, text) => {
+      const { container } = await renderApp(
+        `/integrate/fortnox/c-cafe/AUTH123?companyName=${encodeURIComponent(text)}`,
+      );
+      const heading = await screen.findByRole('heading', { level: 1 });
+      expect(heading).toHaveTextContent(/^Integrating Fortnox$/);
+      expect(container.textContent).not.toContain(text);
+      expect(container.querySelector('script')).toBeNull();
+      expect(container.querySelector('img[src="x"]')).toBeNull();
+      expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
+    },
+  );
 
   it('shows the logo', async () => {
     const { container } = await renderApp('/integrate/fortnox/c-cafe/AUTH123');

@@ -53,7 +53,7 @@ describe('§5 reference', () => {
   });
 });
 
-describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sticker)', () => {
+describe('§5 a ?table= without a table’s shape (a bad QR sticker)', () => {
   const tooLong = '1'.repeat(33);
   const requiresReference = shopData({ shop: { ...shopData().shop, requireReference: true } });
 
@@ -75,22 +75,25 @@ describe('§2 ?table= longer than the backend takes (32 characters: a bad QR sti
     return { store, getSession };
   }
 
-  it('§2 an over-long table is handled like an unknown one: the session loads without it and the reference page says "Table number not found"', async () => {
+  it('§5 an over-long table is refused without its text: the session loads without it and the reference page says what a table number is', async () => {
     const { store, getSession } = await open(tooLong);
     expect(getSession).toHaveBeenCalledWith('cafe', { table: undefined }, expect.any(AbortSignal));
     const state = store.getState();
     expect(state.session.status).toBe('loaded');
     expect(state.session.orderReference).toBeNull();
     expect(selectShopDisplayState(state)).toBe('needsReference');
-    expect(state.session.reference).toEqual({ status: 'error', error: 'notFound' });
-    expect(state.session.refusedTable).toBe(tooLong);
+    expect(state.session.reference).toEqual({ status: 'error', error: 'invalid' });
+    expect(state.session.refusedTable).toBe('');
   });
 
-  it('§2 a table of exactly 32 characters is still sent and becomes the order reference', async () => {
-    const { store, getSession } = await open('2'.repeat(32));
-    expect(getSession).toHaveBeenCalledWith('cafe', { table: '2'.repeat(32) }, expect.any(AbortSignal));
-    expect(store.getState().session.orderReference).toBe('2'.repeat(32));
-    expect(store.getState().session.reference.error).toBeNull();
+  it('§5 a table of six letters or digits is still sent, trimmed, and becomes the order reference; one of seven is not', async () => {
+    const six = await open(' Å2345b ');
+    expect(six.getSession).toHaveBeenCalledWith('cafe', { table: 'Å2345b' }, expect.any(AbortSignal));
+    expect(six.store.getState().session.orderReference).toBe('Å2345b');
+    expect(six.store.getState().session.reference.error).toBeNull();
+    const seven = await open('1234567');
+    expect(seven.getSession).toHaveBeenCalledWith('cafe', { table: undefined }, expect.any(AbortSignal));
+    expect(seven.store.getState().session.orderReference).toBeNull();
   });
 
   it('§2 Save on the reference page then works as usual after an over-long table', async () => {

@@ -114,7 +114,7 @@ describe('§2 shop layout decision order', () => {
     expect(screen.queryByRole('heading', { name: 'Enter your table number' })).not.toBeInTheDocument();
   });
 
-  it('§2 a ?table= over 32 characters shows the reference page with "Table number not found", not a connection error', async () => {
+  it('§5 a ?table= without a table’s shape (over 32 characters) shows the reference page saying what a table number is, its field empty, not a connection error', async () => {
     const { api } = await renderApp(`/cafe?table=${'9'.repeat(40)}`, {
       data: shopData({ shop: { ...shopData().shop, requireReference: true } }),
       api: {
@@ -129,7 +129,11 @@ describe('§2 shop layout decision order', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Enter your table number' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Table number')).toHaveAccessibleDescription('Table number not found');
+    const field = screen.getByLabelText('Table number');
+    expect(field).toHaveAccessibleDescription(
+      'A table number has 1–6 letters or digits, for example 07 or A12',
+    );
+    expect(field).toHaveValue('');
     expect(screen.queryByText(/Something went wrong with the connection/)).not.toBeInTheDocument();
     expect(api.getSession).toHaveBeenCalledWith(
       'cafe',
@@ -230,8 +234,8 @@ describe('§2 shop header', () => {
   });
 
   it('§2 a reference from the session shows in the title', async () => {
-    await renderApp('/cafe', { session: session({ orderReference: 'Bord 4' }) });
-    expect(await screen.findByText(headerTitle('Café - Bord 4'))).toBeInTheDocument();
+    await renderApp('/cafe', { session: session({ orderReference: 'B4' }) });
+    expect(await screen.findByText(headerTitle('Café - B4'))).toBeInTheDocument();
   });
 
   it('the browser tab is titled with the shop', async () => {

@@ -231,6 +231,7 @@ const REQUIRED_VARIABLES: Record<string, string[]> = {
   'receipt.countTimes': ['count', 'name'],
   'receipt.discountPercent': ['percent'],
   'integrate.integrating': ['bookkeeper', 'companyName'],
+  'integrate.integratingBookkeeper': ['bookkeeper'],
   'passwordReset.changed': ['email'],
   'shop.cartSummary_one': ['count', 'total'],
   'shop.cartSummary_other': ['count', 'total'],

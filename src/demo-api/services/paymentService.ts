@@ -50,7 +50,13 @@ import {
 } from '../store/demoRepository';
 import { newPaymentIntent, newReceiptId, newSwishPaymentId, newUuid, newVivaOrderCode } from '../ids';
 import { buildReceipt } from './receiptBuilder';
-import { deviationPrice, matchReference, unreservedStock, type CatalogShop } from './shopCatalog';
+import {
+  deviationPrice,
+  matchReference,
+  shapedReference,
+  unreservedStock,
+  type CatalogShop,
+} from './shopCatalog';
 import { outcomeForCode, swishForcedOutcome } from '../simulators/swishSimulator';
 
 /** The shop or 404 SHOP_NOT_FOUND. */
@@ -187,16 +193,12 @@ function normalizedCustomer(info: Partial<WireCustomerInfo> | undefined): WireCu
   };
 }
 
-function resolveReference(
-  shop: CatalogShop,
-  cart: CartRecord,
-  given: string | null | undefined,
-): string | null {
+/** The payment's order reference: the session's, else the one the start sent (already of a table's shape, §5). */
+function resolveReference(shop: CatalogShop, cart: CartRecord, given: string | null): string | null {
   if (cart.orderReference) return cart.orderReference;
-  const typed = given?.trim() ?? '';
-  if (!shop.fixture.shop.requireReference) return typed === '' ? null : typed;
-  if (typed === '') throw badRequest('REFERENCE_REQUIRED');
-  const known = matchReference(shop, typed);
+  if (!shop.fixture.shop.requireReference) return given;
+  if (!given) throw badRequest('REFERENCE_REQUIRED');
+  const known = matchReference(shop, given);
   if (!known) throw notFound('REFERENCE_NOT_FOUND');
   return known;
 }
@@ -260,9 +262,10 @@ function isOverdue(ctx: DemoContext, payment: PaymentRecord, at: number): boolea
 }
 
 /**
- * POST startPayment. Checks, in order: shop open, the page's cart fingerprint when given (409 CART_CHANGED),
- * cart not empty, method of this shop (then the idempotent repeat), extras groups, order reference, customer
- * info (shared domain rule), Swish phone (not for kiosks), stock left after other payments' reservations.
+ * POST startPayment. Checks, in order: the order reference's shape (§5), shop open, the page's cart
+ * fingerprint when given (409 CART_CHANGED), cart not empty, method of this shop (then the idempotent
+ * repeat), extras groups, order reference, customer info (shared domain rule), Swish phone (not for
+ * kiosks), stock left after other payments' reservations.
  */
 export function startPayment(
   ctx: DemoContext,
@@ -270,6 +273,8 @@ export function startPayment(
   shopId: string,
   body: StartPaymentRequest,
 ): StartPaymentResponse {
+  // §5 a malformed order reference is refused before anything is read or changed.
+  const given = shapedReference(body.orderReference, 'orderReference');
   return ctx.db.transaction(() => {
     const now = ctx.clock();
     const shop = requireShop(ctx, shopId);
@@ -306,7 +311,7 @@ export function startPayment(
       .filter((entry) => entry.groups.length > 0);
     if (badExtras.length > 0) throw badRequest('INVALID_EXTRAS', JSON.stringify(badExtras));
 
-    const orderReference = resolveReference(shop, cart, body.orderReference);
+    const orderReference = resolveReference(shop, cart, given);
     const customer = normalizedCustomer(body.customerInfo);
     const config = shop.fixture.shop.customerInputs;
     if (!isCustomerInfoValid(customer, config)) {

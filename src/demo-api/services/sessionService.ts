@@ -9,6 +9,7 @@ import type {
   WireCartItem,
   WireTabSelection,
 } from '../../contract';
+import { orderReferenceOf } from '../../domain/addressText';
 import { badRequest, notFound } from '../http/apiErrors';
 import type { DemoContext } from '../demoContext';
 import {
@@ -23,7 +24,7 @@ import {
   type TabRecord,
 } from '../store/demoRepository';
 import { releasePaymentForCartChange, requireShop } from './paymentService';
-import { deviationPrice, matchReference, type CatalogShop } from './shopCatalog';
+import { deviationPrice, matchReference, shapedReference, type CatalogShop } from './shopCatalog';
 
 /** The open tab in wire shape: only entries with something left to pay, priced from the fixtures. */
 function wireTab(ctx: DemoContext, shop: CatalogShop, tab: TabRecord, sid: string): WireActiveTab {
@@ -81,10 +82,11 @@ function sessionResponse(ctx: DemoContext, shop: CatalogShop, cart: CartRecord):
 }
 
 /**
- * GET cart. `table` sets the order reference (a shop that requires one accepts only its known tables) and
- * `tabId` attaches an open tab of this shop. Only those two write. The newest table wins: one the shop does
- * not know clears the reference kept from an earlier one, so the answer names none and the SPA asks for the
- * table again (§2, §5) rather than take orders for the wrong one.
+ * GET cart. `table` sets the order reference (a shop that requires one accepts only its known tables, any
+ * other shop one of a table's shape, §5) and `tabId` attaches an open tab of this shop. Only those two
+ * write. The newest table wins: one the shop does not take (unknown, or no table's shape) clears the
+ * reference kept from an earlier one, so the answer names none and the SPA asks for the table again (§2, §5)
+ * rather than take orders for the wrong one; its text is never stored.
  */
 export function loadSession(
   ctx: DemoContext,
@@ -98,7 +100,9 @@ export function loadSession(
   let changed = false;
   const table = query.table?.trim();
   if (table) {
-    const reference = shop.fixture.shop.requireReference ? matchReference(shop, table) : table;
+    // §5 only a table of a table's shape is taken (a sentence never is): the newest one without clears.
+    const shaped = orderReferenceOf(table);
+    const reference = shaped && shop.fixture.shop.requireReference ? matchReference(shop, shaped) : shaped;
     if (reference !== cart.orderReference) {
       cart = { ...cart, orderReference: reference };
       changed = true;
@@ -178,12 +182,15 @@ export function replaceCart(
   });
 }
 
-/** POST reference: a known table (shops that require one) or any non-blank text (others). */
+/**
+ * POST reference: a known table (shops that require one) or any of a table's shape (others, §5). Blank is
+ * EMPTY_REFERENCE; anything else without a table's shape a malformed request (VALIDATION_ERROR).
+ */
 export function setReference(ctx: DemoContext, sid: string, shopId: string, reference: string): void {
   ctx.db.transaction(() => {
     const shop = requireShop(ctx, shopId);
-    const typed = reference.trim();
-    if (typed === '') throw badRequest('EMPTY_REFERENCE');
+    const typed = shapedReference(reference, 'reference');
+    if (!typed) throw badRequest('EMPTY_REFERENCE');
     const value = shop.fixture.shop.requireReference ? matchReference(shop, typed) : typed;
     if (!value) throw notFound('REFERENCE_NOT_FOUND');
     const cart = readCart(ctx.db, sid, shopId) ?? emptyCart(sid, shopId);

@@ -11,7 +11,9 @@ import type {
   WireDeviationGroup,
   WirePaymentMethod,
 } from '../../contract';
+import { orderReferenceOf } from '../../domain/addressText';
 import { defaultCurrency } from '../../domain/money';
+import { badRequest } from '../http/apiErrors';
 import type { DemoDb } from '../store/demoDb';
 import { readShopFixtures, reservedCounts, stockCounts } from '../store/demoRepository';
 import type { FixtureDeviation, FixtureProduct, ShopFixture } from '../fixtures/fixtureTypes';
@@ -144,4 +146,15 @@ export function matchReference(shop: CatalogShop, typed: string): string | null 
     for (const known of shop.references) if (known.toLowerCase() === candidate.toLowerCase()) return known;
   }
   return null;
+}
+
+/**
+ * §5 an order reference a request sends (POST reference, startPayment): null when blank; one of a table's
+ * shape, trimmed; anything else is a malformed request, refused (400 VALIDATION_ERROR) before anything changes.
+ */
+export function shapedReference(given: string | null | undefined, field: string): string | null {
+  if (!given?.trim()) return null;
+  const reference = orderReferenceOf(given);
+  if (!reference) throw badRequest('VALIDATION_ERROR', `${field}: not an order reference`, 'BAD_REQUEST');
+  return reference;
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { companyNameOf } from '../../domain/addressText';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -13,8 +14,8 @@ import { integrationSaga } from './integrationSagas';
 /**
  * §2 integration start, `/integrate/:bookkeeper/:companyId/:authCode?companyName=`: 'integrating
  * {Bookkeeper} {companyName}' and Continue (Try again after a failure), which fetches the provider's URL
- * and leaves for it. Only Fortnox and Visma are accepted. The company name comes from the URL and is
- * rendered as text only.
+ * and leaves for it. Only Fortnox and Visma are accepted. The company name comes from the address: §5 it is
+ * shown (as text) only when it has a company name's shape, otherwise the title names the bookkeeper alone.
  */
 export function IntegrationStartPage() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function IntegrationStartPage() {
   const { pathname, search } = useLocation();
   const status = useAppSelector(selectStartStatus);
   const bookkeeper = parseBookkeeper(params.bookkeeper);
-  const companyName = searchParams.get('companyName')?.trim() ?? '';
+  const companyName = companyNameOf(searchParams.get('companyName'));
 
   useEffect(() => {
     // Back from the provider's page, the browser may restore this page as it was left: 'redirecting'.
@@ -51,7 +52,11 @@ export function IntegrationStartPage() {
   const { companyId = '', authCode = '' } = params;
   return (
     <BrandedPage
-      title={t('integrate.integrating', { bookkeeper: bookkeeperName(bookkeeper), companyName }).trim()}
+      title={
+        companyName
+          ? t('integrate.integrating', { bookkeeper: bookkeeperName(bookkeeper), companyName })
+          : t('integrate.integratingBookkeeper', { bookkeeper: bookkeeperName(bookkeeper) })
+      }
     >
       {status === 'failed' && <ErrorText>{t('error.anErrorOccurred')}</ErrorText>}
       {busy && <Spinner label={t('integrate.connecting')} />}

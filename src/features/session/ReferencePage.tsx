@@ -11,8 +11,9 @@ const selectReference = (state: RootState) => state.session.reference;
 const selectRefusedTable = (state: RootState) => state.session.refusedTable;
 
 /**
- * §2 reference page: one input (placeholder '01') and Save; §5 empty or unknown references are refused. A
- * table from the address that the server refused is already in the field, to be corrected.
+ * §2 reference page: one input (placeholder '01') and Save; §5 empty references, those without a table's
+ * shape and unknown ones are refused, each in its own words. A table from the address that the server
+ * refused is already in the field, to be corrected (never one without a table's shape: its text is dropped).
  */
 export function ReferencePage({ shopId }: { shopId: string }) {
   const { t } = useTranslation();
@@ -25,13 +26,11 @@ export function ReferencePage({ shopId }: { shopId: string }) {
     dispatch(sessionActions.referenceSubmitted({ shopId, reference: value.trim() }));
   };
   const message =
-    error === 'emptyInput'
-      ? t('reference.emptyInput')
-      : error === 'notFound'
-        ? t('reference.notFound')
-        : error
-          ? t('error.anErrorOccurred')
-          : null;
+    error === 'emptyInput' || error === 'invalid' || error === 'notFound'
+      ? t(`reference.${error}`)
+      : error
+        ? t('error.anErrorOccurred')
+        : null;
   return (
     <Page narrow>
       <h1>{t('reference.title')}</h1>

@@ -1,4 +1,5 @@
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { orderReferenceOf } from '../../domain/addressText';
 import { NetworkError, toErrorInfo } from '../../shared/api';
 import { callAbortable, context } from '../../shared/sagaEffects';
 import { sessionActions } from './sessionSlice';
@@ -15,11 +16,18 @@ function* loadSession(action: ReturnType<typeof sessionActions.loadRequested>) {
   }
 }
 
-/** §5 reference: empty → reference.emptyInput; the server's not-found → reference.notFound; success loads the session. */
+/**
+ * §5 reference: empty → reference.emptyInput; not of a table's shape → reference.invalid, nothing sent; the
+ * server's not-found → reference.notFound; success loads the session.
+ */
 function* submitReference(action: ReturnType<typeof sessionActions.referenceSubmitted>) {
   const { shopId, reference } = action.payload;
   if (reference === '') {
     yield put(sessionActions.referenceRejected('emptyInput'));
+    return;
+  }
+  if (!orderReferenceOf(reference)) {
+    yield put(sessionActions.referenceRejected('invalid'));
     return;
   }
   const api = yield* context('api');

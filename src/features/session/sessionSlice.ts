@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { orderReferenceOf } from '../../domain/addressText';
 import { tabItemMax } from '../../domain/stock';
 import type { ActiveTab, ErrorInfo, TabEntry, TabSelection } from '../../domain/types';
 import {
@@ -11,8 +12,11 @@ import {
 } from '../../shared/events';
 import type { RootState } from '../../app/hooks';
 
-/** Why a reference was not accepted (§5): keys reference.emptyInput / reference.notFound, or another error. */
-type ReferenceError = 'emptyInput' | 'notFound' | 'other';
+/**
+ * Why a reference was not accepted (§5): keys reference.emptyInput / reference.invalid (not a table's shape) /
+ * reference.notFound, or another error.
+ */
+type ReferenceError = 'emptyInput' | 'invalid' | 'notFound' | 'other';
 
 interface SessionState {
   shopId: string | null;
@@ -21,7 +25,10 @@ interface SessionState {
   initialLoadDone: boolean;
   /** §2 the order reference (the table) as the server took it: from its answers and accepted saves only. */
   orderReference: string | null;
-  /** The address's latest table, refused by the server (or too long to send): shown to be corrected (§5). */
+  /**
+   * The address's latest table, refused by the server: shown to be corrected (§5); '' when it had no table's
+   * shape, whose text is never kept nor shown.
+   */
   refusedTable: string | null;
   activeTab: ActiveTab | null;
   /** Tab entries the customer chose to pay now. */
@@ -40,10 +47,13 @@ const initialState: SessionState = {
   reference: { status: 'idle', error: null },
 };
 
-/** §5 the address's table is not one the server takes: the reference page says so, with the table to correct. */
-function refuseTable(state: SessionState, table: string) {
+/**
+ * §5 the address's table is not one the server takes: the reference page says so, with the table to correct
+ * (none when it had no table's shape).
+ */
+function refuseTable(state: SessionState, table: string, error: ReferenceError) {
   state.refusedTable = table;
-  state.reference = { status: 'error', error: 'notFound' };
+  state.reference = { status: 'error', error };
 }
 
 /**
@@ -91,8 +101,8 @@ const sessionSlice = createSlice({
         if (state.shopId !== action.payload.shopId)
           Object.assign(state, initialState, { shopId: action.payload.shopId });
         state.status = 'loading';
-        // No table can be that long: tell the customer as for a table the server does not know (§5).
-        if (action.payload.refusedTable) refuseTable(state, action.payload.refusedTable);
+        // §5 no table has that shape: refused as a table the server does not know, its text dropped.
+        if (action.payload.malformedTable) refuseTable(state, '', 'invalid');
       })
       // A session answer: the first one of a shop brings the tab (its cart and payment fields are the cart,
       // payment and kiosk slices' business).
@@ -101,14 +111,16 @@ const sessionSlice = createSlice({
         const { session } = action.payload;
         state.status = 'loaded';
         state.activeTab = session.activeTab;
-        state.orderReference = session.orderReference ?? state.orderReference;
+        // §5 only a reference of a table's shape is shown, whatever a backend answers.
+        const taken = orderReferenceOf(session.orderReference);
+        state.orderReference = taken ?? state.orderReference;
         // §2 the answer to the address's table: taken when it names a reference, refused when not. The newest
         // table decides, so an older one the browser kept is never used in its place.
         const { table } = action.payload;
-        if (table && session.orderReference) {
+        if (table && taken) {
           state.refusedTable = null;
           state.reference = { status: 'idle', error: null };
-        } else if (table) refuseTable(state, table);
+        } else if (table) refuseTable(state, table, 'notFound');
         // Local tab choices are the truth once loaded (they are sent with PUT cart); only the first answer sets them.
         if (!state.initialLoadDone || action.payload.adoptCart) state.tabItems = session.tabItems;
         state.initialLoadDone = true;

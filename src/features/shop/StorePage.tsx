@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { addressSearchText } from '../../domain/addressText';
 import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';
 import { preLineStyle } from '../../shared/ui/styles';
@@ -69,11 +70,12 @@ export function StorePage() {
   const searching = params.has('q') || params.has('tags');
   // What the customer typed leads (the results follow each keystroke at once); the address catches up when
   // typing pauses. The field drops it when the address changes otherwise ("Clear the search"); a search
-  // closed (Close, the kiosk's reset) forgets it.
+  // closed (Close, the kiosk's reset) forgets it. §5 the address's own text is shown only when it is a plain
+  // short search: a link cannot put its sentence in the field (the search then opens empty).
   const q = params.get('q');
   const [typed, setTyped] = useState<string | null>(null);
   if (!searching && typed !== null) setTyped(null);
-  const text = typed ?? q ?? '';
+  const text = typed ?? addressSearchText(q ?? '');
   const products = useAppSelector(selectProductEntities);
   const tags = useAppSelector(selectTagEntities);
   const [loaded, setSearch] = useState<MenuSearch | null>(null);
