@@ -26,6 +26,7 @@ import {
   shownTotalIsCharged,
   statusFollowsStateChart,
   stockNeverOversold,
+  tabLinePaidOnce,
 } from '../../helpers/paymentModel/invariants';
 import { readStateChart } from '../../helpers/paymentModel/stateChart';
 import { DemoServer, START_TIME, World } from '../../helpers/paymentModel/world';
@@ -61,10 +62,15 @@ afterAll(async () => {
 function everyInterleaving(
   stats: { runs: number; longest: number; commands: number; knownIssues: number },
   replay = replayPath,
+  sharedTab = false,
 ) {
   return fc.asyncProperty(
-    runConfigArbitrary(),
-    fc.commands(commandArbitraries(), { maxCommands: MAX_COMMANDS, size: 'max', replayPath: replay }),
+    runConfigArbitrary(sharedTab),
+    fc.commands(commandArbitraries(sharedTab), {
+      maxCommands: MAX_COMMANDS,
+      size: 'max',
+      replayPath: replay,
+    }),
     async (config, commands) => {
       const world = await World.create(server, config);
       try {
@@ -102,6 +108,19 @@ test(
         `payment model: ${stats.runs} runs, ${stats.commands} commands run, longest run ${stats.longest}, ` +
           `known issue excused ${stats.knownIssues} time(s)\n`,
       );
+  },
+  TIMEOUT_MS,
+);
+
+test(
+  '§3 two customers at one table share an open tab: every interleaving of their tab choices with the rest keeps the payment rules, and a tab line is paid once',
+  async () => {
+    await fc.assert(everyInterleaving(newStats(), undefined, true), {
+      seed,
+      numRuns: Math.ceil(NUM_RUNS / 2),
+      interruptAfterTimeLimit: TIMEOUT_MS - 20_000,
+      markInterruptAsFailure: true,
+    });
   },
   TIMEOUT_MS,
 );
@@ -193,6 +212,17 @@ describe('the checks of the model-based test catch what they are for', () => {
     expect(completedNeverShownAsFailed('FAILED', 'p1', 'COMPLETED')).not.toBeNull();
     expect(receiptOnlyForCompletedPayment('R1', 's1', [payment({ receiptId: 'R1' })])).toMatch(/STARTED/);
     expect(receiptOnlyForCompletedPayment('R1', 's2', [paid])).toMatch(/another session/);
+    // §3 two guests at one table: one Kanelbulle on the tab.
+    const tabBun = { source: 'tab', lineId: 't1', count: 1 } as PaymentRecord['lines'][number];
+    const tabEntry = [{ id: 't1', count: 1 }];
+    expect(tabLinePaidOnce(tabEntry, new Map([['t1', 1]]), [payment({ lines: [tabBun] })])).toEqual([]);
+    const twoHolding = [
+      payment({ lines: [tabBun] }),
+      payment({ paymentId: 'p2', sid: 's2', lines: [tabBun] }),
+    ];
+    expect(tabLinePaidOnce(tabEntry, new Map([['t1', 1]]), twoHolding)).toHaveLength(1);
+    const paidTwice = twoHolding.map((p) => ({ ...p, status: 'COMPLETED' as const }));
+    expect(tabLinePaidOnce(tabEntry, new Map([['t1', 0]]), paidTwice)).toHaveLength(1);
     const semla = { ...bun, productId: 'semla', count: 4 };
     const sold = [payment({ status: 'COMPLETED', lines: [semla] })];
     expect(stockNeverOversold(new Map([['semla', 3]]), new Map([['semla', -1]]), sold, 'cafe')).not.toEqual(

@@ -9,10 +9,12 @@ import fc from 'fast-check';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { kioskActions } from '../../../src/features/kiosk/kioskSlice';
 import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
+import { sessionActions } from '../../../src/features/session/sessionSlice';
 import type { CustomerField } from '../../../src/domain/types';
 import type { ModelProduct, Observation } from './observe';
 import {
   METHODS,
+  SHARED_TAB,
   TAB_NAMES,
   type CancelFault,
   type MethodName,
@@ -367,6 +369,31 @@ class KioskCustomerLeft extends ModelCommand {
   }
 }
 
+/**
+ * §3 a guest chooses `count` of a line of the table's shared tab (the page lets no more be chosen than is
+ * free of it: what another guest is paying for is held).
+ */
+class ChooseTabLine extends ModelCommand {
+  constructor(
+    readonly tab: TabName,
+    readonly entry: number,
+    readonly count: number,
+  ) {
+    super();
+  }
+  override check(m: Readonly<Model>) {
+    return m.config.sharedTab && m.tabs[this.tab].obs.sessionLoaded;
+  }
+  act(world: World) {
+    const entry = SHARED_TAB.entries[this.entry % SHARED_TAB.entries.length];
+    if (entry)
+      world.dispatch(this.tab, sessionActions.tabItemCountChanged({ id: entry.id, count: this.count }));
+  }
+  toString() {
+    return `${this.tab}: choose ${this.count} of tab line ${(this.entry % SHARED_TAB.entries.length) + 1}`;
+  }
+}
+
 // ------------------------------------------------------------------------------------------ arbitraries
 
 /** Tab A is the busiest; B is the same customer's second tab (its cart changes are "another tab's"). */
@@ -379,12 +406,19 @@ const field = fc
   .constantFrom(...(Object.keys(FIELD_VALUES) as CustomerField[]))
   .chain((f) => fc.constantFrom(...(FIELD_VALUES[f] ?? [''])).map((value) => [f, value] as const));
 
-export function runConfigArbitrary(): fc.Arbitrary<RunConfig> {
-  return fc.record({ kiosk: fc.boolean(), phone: fc.boolean() });
+/**
+ * A run's configuration. `sharedTab` is chosen by the test, not drawn: a drawn value would change every
+ * recorded seed's run (the regressions replayed in paymentModel.test.ts).
+ */
+export function runConfigArbitrary(sharedTab = false): fc.Arbitrary<RunConfig> {
+  return fc.record({ kiosk: fc.boolean(), phone: fc.boolean() }).map((config) => ({ ...config, sharedTab }));
 }
 
-/** The commands, weighted by repetition (fast-check picks among the arbitraries evenly). */
-export function commandArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] {
+/**
+ * The commands, weighted by repetition (fast-check picks among the arbitraries evenly); with `sharedTab`, also
+ * the choice of the shared tab's lines (after the others, so the recorded replay paths keep their meaning).
+ */
+export function commandArbitraries(sharedTab = false): fc.Arbitrary<fc.AsyncCommand<Model, World>>[] {
   const add = fc
     .tuple(
       tab,
@@ -419,6 +453,9 @@ export function commandArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>
   const reload = tab.map((t) => new Reload(t));
   const cartPage = fc.tuple(tab, fc.boolean()).map(([t, open]) => new CartPage(t, open));
   const kioskLeft = fc.constant(new KioskCustomerLeft());
+  const tabLine = fc
+    .tuple(tab, fc.nat(1), fc.integer({ min: 0, max: 2 }))
+    .map(([t, entry, count]) => new ChooseTabLine(t, entry, count));
   return [
     add,
     add,
@@ -447,5 +484,6 @@ export function commandArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>
     cartPage,
     cartPage,
     kioskLeft,
+    ...(sharedTab ? [tabLine, tabLine, tabLine] : []),
   ];
 }

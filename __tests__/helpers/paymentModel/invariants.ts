@@ -19,6 +19,8 @@ export const RULES = {
   receiptOnlyForCompletedPayment:
     '§2/§4 nothing reaches the receipt without a completed payment on the server',
   stockNeverOversold: '§5 stock is never negative nor oversold',
+  tabLinePaidOnce:
+    '§3 a tab line is held while it is paid: pending payments hold no more than the tab has left, and the tab goes down by exactly what was paid',
   statusFollowsStateChart: '§4 the page moves only along the payment state chart (docs/architecture.md)',
 } as const;
 export type Rule = keyof typeof RULES;
@@ -240,4 +242,32 @@ export function statusFollowsStateChart(chart: StateChart, from: string, to: str
   if (!chart.states.has(to)) return `${to} is not a state of the chart`;
   if (!chart.edges.has(edgeKey(from, to))) return `${from} → ${to} is not an edge of the chart`;
   return null;
+}
+
+/**
+ * §3 a tab shared by guests: for every entry, the pending payments' tab lines hold no more than the tab has
+ * left, and what left the tab is exactly what the completed payments paid of it (never twice, never lost).
+ */
+export function tabLinePaidOnce(
+  initial: readonly { id: string; count: number }[],
+  left: ReadonlyMap<string, number>,
+  payments: readonly PaymentRecord[],
+): string[] {
+  const units = (status: PaymentRecord['status'], entry: string) =>
+    payments
+      .filter((p) => p.status === status)
+      .flatMap((p) => p.lines)
+      .filter((line) => line.source === 'tab' && line.lineId === entry)
+      .reduce((sum, line) => sum + line.count, 0);
+  return initial.flatMap(({ id, count }) => {
+    const now = left.get(id) ?? 0;
+    const held = units('STARTED', id);
+    const paid = units('COMPLETED', id);
+    return [
+      ...(held > now ? [`${id}: pending payments hold ${held}, the tab has ${now} left`] : []),
+      ...(count - now !== paid
+        ? [`${id}: ${count - now} left the tab, completed payments paid ${paid}`]
+        : []),
+    ];
+  });
 }

@@ -20,6 +20,7 @@ import {
   listPayments,
   readCart,
   readPayment,
+  readTab,
   stockCounts,
   type PaymentRecord,
 } from '../../../src/demo-api/store/demoRepository';
@@ -48,6 +49,7 @@ import {
   shownTotalIsCharged,
   statusFollowsStateChart,
   stockNeverOversold,
+  tabLinePaidOnce,
   type HeldPayment,
   type Rule,
   type StartRecord,
@@ -78,7 +80,21 @@ export const TAB_NAMES: readonly TabName[] = ['A', 'B', 'C'];
 export interface RunConfig {
   kiosk: boolean;
   phone: boolean;
+  /**
+   * The two customers sit at one table and share an open tab (SHARED_TAB, docs/product-rules.md §3): every
+   * page loads the session with its tabId, and the commands choose its lines.
+   */
+  sharedTab: boolean;
 }
+
+/** The open tab of runs with `sharedTab`: one Kanelbulle, two Bryggkaffe, made in the café for the run. */
+export const SHARED_TAB = {
+  id: 'tab-model',
+  entries: [
+    { id: 'tab-model-1', productId: 'kanelbulle', count: 1, deviationIds: [], description: null },
+    { id: 'tab-model-2', productId: 'brygg', count: 2, deviationIds: [], description: null },
+  ],
+} as const;
 
 export type CancelFault = '503' | 'network';
 
@@ -110,6 +126,9 @@ export class DemoServer {
       DELETE FROM email_outbox; DELETE FROM payment_intents WHERE seeded = 0;`);
     resetDemoState(db, fixtures, intents, now);
     Object.assign(delays, { swishMs: 4000, autoComplete: false, reservationMs: RESERVATION_MS });
+    db.stmt(
+      'INSERT OR REPLACE INTO tabs (shop_id, tab_id, customer_reference, entries) VALUES (?, ?, ?, ?)',
+    ).run(SHOP, SHARED_TAB.id, 'Bord 3', JSON.stringify(SHARED_TAB.entries));
   }
 
   close(): Promise<void> {
@@ -232,7 +251,8 @@ export class World {
     server.reset(START_TIME);
     const world = new World(server, config);
     // One tab after the other: a browser's first request gets the session cookie the next ones send.
-    // Each customer arrives with a bun in the cart (B, A's second tab, loads it from the session).
+    // Each customer arrives with a bun in the cart (B, A's second tab, loads it from the session), and at a
+    // shared table with the tab's Kanelbulle chosen too.
     world.log(`run: ${JSON.stringify(config)}; A, B and C on the cart page with a bun, details filled in`);
     for (const name of TAB_NAMES) {
       const tab = world.tabs[name];
@@ -243,6 +263,11 @@ export class World {
       if (name !== 'B')
         tab.page.store.dispatch(
           cartActions.itemAdded({ productId: 'kanelbulle', count: 1, deviations: [], description: '' }),
+        );
+      // At a shared table both customers want the tab's one Kanelbulle: whoever pays first holds it (§3).
+      if (name !== 'B' && config.sharedTab)
+        tab.page.store.dispatch(
+          sessionActions.tabItemCountChanged({ id: SHARED_TAB.entries[0].id, count: 1 }),
         );
       await world.settle();
     }
@@ -327,7 +352,7 @@ export class World {
   private load(tab: Tab, cartOpen: boolean): void {
     const { store } = tab.page;
     store.dispatch(shopActions.loadRequested({ shopId: SHOP }));
-    store.dispatch(sessionActions.loadRequested(SHOP));
+    store.dispatch(sessionActions.loadRequested(SHOP, this.config.sharedTab ? { tabId: SHARED_TAB.id } : {}));
     tab.cartOpen = cartOpen;
     if (cartOpen) store.dispatch(paymentActions.cartOpened());
   }
@@ -582,6 +607,12 @@ export class World {
     }
   }
 
+  /** What the shared tab has left of each entry, as the server stores it. */
+  private tabLeft(): Map<string, number> {
+    const tab = readTab(this.server.api.ctx.db, SHOP, SHARED_TAB.id);
+    return new Map((tab?.entries ?? []).map((entry) => [entry.id, entry.count]));
+  }
+
   payments(): PaymentRecord[] {
     return listPayments(this.server.api.ctx.db, null, 10_000);
   }
@@ -670,6 +701,7 @@ export class World {
         'stockNeverOversold',
         stockNeverOversold(INITIAL_STOCK, stockCounts(this.server.api.ctx.db, SHOP), payments, SHOP),
       ],
+      ['tabLinePaidOnce', tabLinePaidOnce(SHARED_TAB.entries, this.tabLeft(), payments)],
     ];
     for (const [rule, details] of results) {
       if (details.length > 0) throw new InvariantViolation(rule, details, this.trace);
