@@ -110,6 +110,10 @@ describe('§3 a tab line is held while it is paid: two guests, one Köttbullar (
       'cancelled in the app',
       (_: Client, id: string) => new Client(h.origin).post(`/demo/api/payments/${id}/cancel`),
     ],
+    [
+      'expired through the control API',
+      (_: Client, id: string) => new Client(h.origin).post(`/demo/api/payments/${id}/expire`),
+    ],
   ])('a payment %s gives the line back: the other guest may pay it', async (_, end) => {
     const anna = await guest([{ id: 'tab-12-2', count: 1 }]);
     const bo = await guest([{ id: 'tab-12-2', count: 1 }]);
