@@ -77,13 +77,14 @@ const lineRowCss = { display: 'flex', flexWrap: 'wrap', columnGap: space.md } as
 const labelCss = { flex: '1 1 6em', minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
 const figuresCss = { display: 'flex', columnGap: space.md, marginLeft: 'auto' } as const;
 const cellCss = { minWidth: '4.5rem', textAlign: 'right' } as const;
-/** The VAT table's figures: right-aligned, a little apart; its text small, so four columns fit a phone. */
+/** The VAT table: figures right-aligned, a little apart; its text small, so four columns fit a 320 px phone. */
 const vatTableCss = {
   width: '100%',
   borderCollapse: 'collapse',
   fontSize: fontSize.small,
   '& th, & td': { padding: `${space.xxs}px 0 ${space.xxs}px ${space.sm}px`, textAlign: 'right' },
-  '& th[scope="row"]': { paddingLeft: 0, textAlign: 'left', whiteSpace: 'nowrap' },
+  // The rate's words may wrap ('Moms' over '12 %') on a narrow phone, so that the figures keep their room.
+  '& th[scope="row"]': { paddingLeft: 0, textAlign: 'left' },
   '& th': { fontWeight: 400 },
 } as const;
 /** An extra, a discount or a rounding under its product: smaller, indented. */
