@@ -70,8 +70,8 @@ const row = { display: 'flex', justifyContent: 'space-between', gap: space.md } 
 /**
  * A receipt row (§9): its words, then its unit price and amount as right-aligned columns (a minimum width in
  * rem lines them up row under row, whatever the row's text size). Where the words leave the figures too
- * little room (a narrow phone, large text), the figures go together, whole, under the words (issue 35: an
- * amount is never broken).
+ * little room (a narrow phone, large text), the figures go together, whole, under the words (§9 money
+ * format: an amount is never broken).
  */
 const lineRowCss = { display: 'flex', flexWrap: 'wrap', columnGap: space.md } as const;
 const labelCss = { flex: '1 1 6em', minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
