@@ -40,7 +40,7 @@ export interface PricedRow {
  * The line's discount (§9), a negative amount: what it takes off the line's rounded price before discount.
  * `percent` is set for a PERCENTAGE discount (10 means 10 %), null for a fixed one.
  */
-export interface DiscountRow {
+interface DiscountRow {
   kind: 'discount';
   percent: number | null;
   amount: number;
@@ -51,7 +51,7 @@ export interface DiscountRow {
  * rounded priced rows. Only a fractional quantity (sizeOfItem 0.5) can leave one; it is never more than a
  * minor unit or so per row.
  */
-export interface RoundingRow {
+interface RoundingRow {
   kind: 'rounding';
   amount: number;
 }
@@ -59,7 +59,7 @@ export interface RoundingRow {
 export type ReceiptRow = PricedRow | DiscountRow | RoundingRow;
 
 /** One receipt line as printed: its product row first, then its extras, discount and rounding, and its note. */
-export interface PrintedLine {
+interface PrintedLine {
   id: string;
   rows: ReceiptRow[];
   /** The customer's note on the line, or null. */

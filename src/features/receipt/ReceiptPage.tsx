@@ -70,20 +70,21 @@ const row = { display: 'flex', justifyContent: 'space-between', gap: space.md } 
 /**
  * A receipt row (§9): its words, then its unit price and amount as right-aligned columns (a minimum width in
  * rem lines them up row under row, whatever the row's text size). Where the words leave the figures too
- * little room (a narrow phone, large text), the figures go together, whole, under the words (issue 35: an
- * amount is never broken).
+ * little room (a narrow phone, large text), the figures go together, whole, under the words (§9 money
+ * format: an amount is never broken).
  */
 const lineRowCss = { display: 'flex', flexWrap: 'wrap', columnGap: space.md } as const;
 const labelCss = { flex: '1 1 6em', minWidth: 0, overflowWrap: 'anywhere', hyphens: 'auto' } as const;
 const figuresCss = { display: 'flex', columnGap: space.md, marginLeft: 'auto' } as const;
 const cellCss = { minWidth: '4.5rem', textAlign: 'right' } as const;
-/** The VAT table's figures: right-aligned, a little apart; its text small, so four columns fit a phone. */
+/** The VAT table: figures right-aligned, a little apart; its text small, so four columns fit a 320 px phone. */
 const vatTableCss = {
   width: '100%',
   borderCollapse: 'collapse',
   fontSize: fontSize.small,
   '& th, & td': { padding: `${space.xxs}px 0 ${space.xxs}px ${space.sm}px`, textAlign: 'right' },
-  '& th[scope="row"]': { paddingLeft: 0, textAlign: 'left', whiteSpace: 'nowrap' },
+  // The rate's words may wrap ('Moms' over '12 %') on a narrow phone, so that the figures keep their room.
+  '& th[scope="row"]': { paddingLeft: 0, textAlign: 'left' },
   '& th': { fontWeight: 400 },
 } as const;
 /** An extra, a discount or a rounding under its product: smaller, indented. */
