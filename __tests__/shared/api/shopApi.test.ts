@@ -351,6 +351,8 @@ describe('getSession: GET .../cart (§7)', () => {
             title: 'Coffee',
             deviations: [{ id: 'd-1', name: 'Extra sauce', price: { amount: 500, currency: 'SEK' } }],
             description: '',
+            // §3 a backend without tab holds says nothing of them: none held.
+            beingPaid: 0,
           },
         ],
       },

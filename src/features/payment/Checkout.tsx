@@ -8,8 +8,12 @@ import { ErrorText } from '../../shared/ui/ErrorText';
 import { CustomerInfoForm } from './CustomerInfoForm';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { PaymentPanel } from './PaymentPanel';
-import { selectCanChoosePayment, selectHasStockErrors, selectWalletMethod } from './paymentSelectors';
-import { selectChosenTabTitlesBeingPaid } from '../cart';
+import {
+  selectCanChoosePayment,
+  selectHasStockErrors,
+  selectTabBeingPaidNotice,
+  selectWalletMethod,
+} from './paymentSelectors';
 import { paymentActions } from '../paymentState';
 
 // Apple Pay and Google Pay (issue 25) come with Stripe.js in their own chunk, only once they may show.
@@ -25,7 +29,7 @@ function PaymentSection({ shopId }: { shopId: string }) {
   const canChoosePayment = useAppSelector(selectCanChoosePayment);
   const walletMethod = useAppSelector(selectWalletMethod);
   const stockErrors = useAppSelector(selectHasStockErrors);
-  const tabLinesBeingPaid = useAppSelector(selectChosenTabTitlesBeingPaid);
+  const tabBeingPaid = useAppSelector(selectTabBeingPaidNotice);
   return (
     <div>
       {walletMethod && (
@@ -43,8 +47,12 @@ function PaymentSection({ shopId }: { shopId: string }) {
         </>
       )}
       {stockErrors && <ErrorText>{t('cart.outOfStockError')}</ErrorText>}
-      {tabLinesBeingPaid.length > 0 && (
-        <ErrorText>{t('cart.tabBeingPaidError', { items: tabLinesBeingPaid })}</ErrorText>
+      {tabBeingPaid && (
+        <ErrorText>
+          {tabBeingPaid.titles.length > 0
+            ? t('cart.tabBeingPaidError', { items: tabBeingPaid.titles })
+            : t('cart.tabBeingPaidErrorUnnamed')}
+        </ErrorText>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { fieldRules, validateCustomerInfo, type ValidationMessage } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo, PaymentMethod } from '../../domain/types';
 import { selectIsMobile } from '../../shared/deviceSelectors';
-import { selectCartQuantity, selectCartTotal } from '../cart';
+import { selectCartQuantity, selectCartTotal, selectChosenTabTitlesBeingPaid } from '../cart';
 import { selectIsKiosk } from '../kiosk';
 import {
   selectCustomer,
@@ -88,3 +88,15 @@ export const selectWalletMethod = (state: RootState): PaymentMethod | null => {
 
 /** §8 any stock error shows the general 'cart.outOfStockError' under the payment section. */
 export const selectHasStockErrors = (state: RootState) => Object.keys(selectStockErrors(state)).length > 0;
+
+/**
+ * §3 what the payment part says about tab lines another guest is paying for: the chosen ones by name (known
+ * from the tab the page shows), or, when a start was refused for it before the page knew which, that some
+ * are; null when none is.
+ */
+export const selectTabBeingPaidNotice = (state: RootState): { titles: string[] } | null => {
+  const titles = selectChosenTabTitlesBeingPaid(state);
+  const m = selectPaymentMachine(state);
+  const refused = m.status === 'ERROR' && m.error?.code === 'TAB_ITEM_BEING_PAID';
+  return titles.length > 0 || refused ? { titles } : null;
+};
