@@ -308,6 +308,28 @@ function checkInvariants(statusBefore: Map<string, string>): void {
   for (const p of all) statusBefore.set(p.paymentId, p.status);
 }
 
+/** One run that ends a payment in every way: expired, declined, errored, paid, cancelled, and one left pending. */
+const EVERY_END: [CartView[], Action[]] = [
+  [
+    { semla: 1, brygg: 0 },
+    { semla: 1, brygg: 0 },
+    { semla: 1, brygg: 0 },
+  ],
+  [
+    { kind: 'start', s: 0, method: 'pm-cafe-viva', fingerprint: 'none' },
+    { kind: 'advance', ms: RESERVATION_MS, via: 'timer' },
+    { kind: 'start', s: 1, method: 'pm-cafe-viva', fingerprint: 'none' },
+    { kind: 'outcome', pick: 0, outcome: 'decline' },
+    { kind: 'start', s: 2, method: 'pm-cafe-viva', fingerprint: 'none' },
+    { kind: 'outcome', pick: 0, outcome: 'error' },
+    { kind: 'start', s: 0, method: 'pm-cafe-viva', fingerprint: 'none' },
+    { kind: 'outcome', pick: 0, outcome: 'approve' },
+    { kind: 'start', s: 1, method: 'pm-cafe-viva', fingerprint: 'none' },
+    { kind: 'cancel', s: 1 },
+    { kind: 'start', s: 2, method: 'pm-cafe-viva', fingerprint: 'none' },
+  ],
+];
+
 describe('sessions racing for 3 Semlor (fast-check)', () => {
   it('after every step: stock ≥ 0, sold + stock = 3, reserved ≤ stock, starts only within unreserved stock, nothing completes after it ended', async () => {
     const seen = new Map<string, number>();
@@ -338,9 +360,11 @@ describe('sessions racing for 3 Semlor (fast-check)', () => {
           }
         },
       ),
-      { numRuns: 50 },
+      // Random runs reach every end only most of the time (one in a few hundred runs of the file drew no
+      // expiry): this example reaches each for certain, and the random runs explore around it.
+      { numRuns: 50, examples: [[EVERY_END]] },
     );
-    // The generators reach every end a payment can have, expiry included.
+    // The runs reach every end a payment can have, expiry included.
     expect([...seen.keys()]).toEqual(
       expect.arrayContaining(['COMPLETED', 'FAILED', 'ERROR', 'CANCELLED', 'CANCELLED (expired)', 'STARTED']),
     );

@@ -269,35 +269,50 @@ export function listPayments(db: DemoDb, status: StoredPaymentStatus | null, lim
 }
 
 /**
- * Units of limited products held by the shop's pending (STARTED) payments, by product id: the cart lines
- * they were priced with (`limitStock` as it was at the start; tab lines are never limited). Reservations are
- * derived from the payments rather than kept in a table of their own, so every way out of STARTED (cancel,
- * failure, error, expiry, completion) releases them in the same update that changes the status; nothing can
- * drift. `exceptSid` leaves out one session's own payments (what that session can still buy).
+ * Units in the lines of the shop's pending (STARTED) payments that match `lineFilter`, summed by the line's
+ * `key`, leaving out `exceptSid`'s own payments. What pending payments hold (stock, tab lines) is derived from
+ * them rather than kept in a table of its own, so every way out of STARTED (cancel, failure, error, expiry,
+ * completion) releases it in the same update that changes the status; nothing can drift.
+ */
+function pendingUnits(
+  db: DemoDb,
+  key: 'productId' | 'lineId',
+  lineFilter: string,
+  params: { shopId: string; exceptSid: string | null; tabId?: string },
+): Map<string, number> {
+  const rows = db
+    .stmt(
+      // `sid IS NOT NULL` (no session left out) is true for every row: sid is NOT NULL.
+      `SELECT json_extract(line.value, '$.${key}') AS id, SUM(json_extract(line.value, '$.count')) AS units
+       FROM payments AS p, json_each(p.lines) AS line
+       WHERE p.status = 'STARTED' AND p.shop_id = @shopId AND p.sid IS NOT @exceptSid AND ${lineFilter}
+       GROUP BY id`,
+    )
+    .all({ tabId: null, ...params }) as { id: string; units: number }[];
+  return new Map(rows.map((row) => [row.id, row.units]));
+}
+
+/**
+ * Units of limited products held by the shop's pending payments, by product id: the cart lines they were
+ * priced with (`limitStock` as it was at the start; tab lines are never limited). `exceptSid` leaves out one
+ * session's own payments (what that session can still buy).
  */
 export function reservedCounts(
   db: DemoDb,
   shopId: string,
   exceptSid: string | null = null,
 ): Map<string, number> {
-  const rows = db
-    .stmt(
-      // `sid IS NOT NULL` (no session left out) is true for every row: sid is NOT NULL.
-      `SELECT json_extract(line.value, '$.productId') AS product_id, SUM(json_extract(line.value, '$.count')) AS units
-       FROM payments AS p, json_each(p.lines) AS line
-       WHERE p.status = 'STARTED' AND p.shop_id = ? AND p.sid IS NOT ?
-         AND json_extract(line.value, '$.source') = 'cart' AND json_extract(line.value, '$.limitStock') = 1
-       GROUP BY product_id`,
-    )
-    .all(shopId, exceptSid) as { product_id: string; units: number }[];
-  return new Map(rows.map((row) => [row.product_id, row.units]));
+  return pendingUnits(
+    db,
+    'productId',
+    "json_extract(line.value, '$.source') = 'cart' AND json_extract(line.value, '$.limitStock') = 1",
+    { shopId, exceptSid },
+  );
 }
 
 /**
- * Units of each entry of a tab held by STARTED payments (docs/product-rules.md §3 "a tab line is held while it
- * is paid"), leaving out `exceptSid`'s own: entry id → units. Like stock reservations, holds are not stored on
- * their own but read from the pending payments' tab lines, so a payment cannot leave STARTED without giving
- * its lines back (cancel, decline, error, expiry) or settling them (completion).
+ * Units of each entry of a tab held by pending payments (docs/product-rules.md §3 "a tab line is held while it
+ * is paid"), leaving out `exceptSid`'s own: entry id → units.
  */
 export function heldTabCounts(
   db: DemoDb,
@@ -305,16 +320,12 @@ export function heldTabCounts(
   tabId: string,
   exceptSid: string | null = null,
 ): Map<string, number> {
-  const rows = db
-    .stmt(
-      `SELECT json_extract(line.value, '$.lineId') AS entry_id, SUM(json_extract(line.value, '$.count')) AS units
-       FROM payments AS p, json_each(p.lines) AS line
-       WHERE p.status = 'STARTED' AND p.shop_id = ? AND p.sid IS NOT ?
-         AND json_extract(line.value, '$.source') = 'tab' AND json_extract(line.value, '$.tabId') = ?
-       GROUP BY entry_id`,
-    )
-    .all(shopId, exceptSid, tabId) as { entry_id: string; units: number }[];
-  return new Map(rows.map((row) => [row.entry_id, row.units]));
+  return pendingUnits(
+    db,
+    'lineId',
+    "json_extract(line.value, '$.source') = 'tab' AND json_extract(line.value, '$.tabId') = @tabId",
+    { shopId, exceptSid, tabId },
+  );
 }
 
 /** Inserts a new payment. */
