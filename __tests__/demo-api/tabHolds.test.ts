@@ -167,6 +167,24 @@ describe('§3 a tab line is held while it is paid: two guests, one Köttbullar (
     expectRefusedUnchanged(await start(carl), h.api.ctx.db.snapshot(), ['tab-12-1']);
   });
 
+  it('two guests paying different lines: a third sees each line held by exactly what is being paid of it', async () => {
+    const anna = await guest([
+      { id: 'tab-12-3', count: 1 },
+      { id: 'tab-12-4', count: 1 },
+    ]);
+    const bo = await guest([{ id: 'tab-12-2', count: 1 }]);
+    const carl = await guest([]);
+    await started(anna);
+    await started(bo);
+    const held = (await session(carl)).activeTab?.cart.map((e) => [e.id, e.beingPaid]);
+    expect(held).toEqual([
+      ['tab-12-1', 0],
+      ['tab-12-2', 1],
+      ['tab-12-3', 1],
+      ['tab-12-4', 1],
+    ]);
+  });
+
   it('a guest changing method keeps their own line: their own hold never refuses them', async () => {
     const anna = await guest([{ id: 'tab-12-2', count: 1 }]);
     const first = await started(anna, SWISH);

@@ -283,13 +283,14 @@ function pendingUnits(
   const rows = db
     .stmt(
       // `sid IS NOT NULL` (no session left out) is true for every row: sid is NOT NULL.
-      `SELECT json_extract(line.value, '$.${key}') AS id, SUM(json_extract(line.value, '$.count')) AS units
+      // Not `AS id`: json_each has an `id` column of its own, which GROUP BY id would take.
+      `SELECT json_extract(line.value, '$.${key}') AS held_id, SUM(json_extract(line.value, '$.count')) AS units
        FROM payments AS p, json_each(p.lines) AS line
        WHERE p.status = 'STARTED' AND p.shop_id = @shopId AND p.sid IS NOT @exceptSid AND ${lineFilter}
-       GROUP BY id`,
+       GROUP BY held_id`,
     )
-    .all({ tabId: null, ...params }) as { id: string; units: number }[];
-  return new Map(rows.map((row) => [row.id, row.units]));
+    .all({ tabId: null, ...params }) as { held_id: string; units: number }[];
+  return new Map(rows.map((row) => [row.held_id, row.units]));
 }
 
 /**
