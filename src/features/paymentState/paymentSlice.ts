@@ -30,7 +30,7 @@ export type PaymentMachine =
   | { status: 'NOT_STARTED'; notCompleted: boolean }
   /** A start on its way to the server. */
   | { status: 'LOADING' }
-  /** The server holds the payment; the provider is approving it. Polled while the cart page is open. */
+  /** The server holds the payment; the provider is approving it. Polled on every screen of the shop (§4). */
   | ({ status: 'STARTED' } & StartedPayment)
   /**
    * The customer dropped a STARTED payment; the cancel is on its way (`retrying`: it failed and is sent
@@ -44,7 +44,7 @@ export type PaymentMachine =
 
 export type PaymentStatusName = PaymentMachine['status'];
 
-/** The cart page opened or closed: payments are polled only while it is open (§4 leaving stops polling). */
+/** The cart page opened or closed: only a choice it offers starts a payment (startSagas.ts). */
 const cartOpened = createAction('payment/cartOpened');
 const cartClosed = createAction('payment/cartClosed');
 /** On a kiosk: Swish to this phone number instead of the QR code (see startSagas.sendSwishToPhone). */
@@ -66,7 +66,7 @@ export interface PaymentState {
    * confirms it (issue 25).
    */
   wallet: boolean;
-  /** The cart page is open: a pending payment is polled only then (§4 leaving stops polling). */
+  /** The cart page is open: only a choice it offers starts a payment. */
   cartOpen: boolean;
   customer: Record<CustomerField, string>;
   /** Fields the customer has left once: their messages show from then on (§5). */
@@ -217,7 +217,7 @@ const paymentSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // The cart page opened or closed: a pending payment is polled only while it is open.
+      // The cart page opened or closed: only a choice it offers starts a payment.
       .addCase(cartOpened, (state) => {
         state.cartOpen = true;
       })
@@ -295,7 +295,7 @@ export const selectSelectedPaymentMethod = (state: RootState) => state.payment.s
 /** The shop the payment belongs to. */
 export const selectPaymentShopId = (state: RootState) => state.payment.shopId;
 export const selectCustomer = (state: RootState) => state.payment.customer;
-/** The cart page is open: a pending payment is polled only then. */
+/** The cart page is open: only a choice it offers starts a payment. */
 export const selectCartOpen = (state: RootState) => state.payment.cartOpen;
 /** productId → remaining stock the server reported at the last start (§8 OUT_OF_STOCK). */
 export const selectStockErrors = (state: RootState) => state.payment.articleStockErrors;
