@@ -1114,7 +1114,7 @@ describe('§4 §9 polling that backs off and rests', () => {
       const page = manualPageSignals();
       page.hidden = true;
       const getSession = sessions(started());
-      const store = makeStore(
+      makeStore(
         {
           api: fakeApi({ getSession }),
           navigate: jest.fn(),
