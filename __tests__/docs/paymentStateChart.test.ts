@@ -167,6 +167,12 @@ const EVENTS: Record<string, Action[]> = {
   ],
   [paymentActions.customerFieldTouched.type]: [paymentActions.customerFieldTouched('email')],
   [paymentActions.customerRestored.type]: [paymentActions.customerRestored({ name: 'Ada' })],
+  [paymentActions.cartChangeHeld.type]: [
+    paymentActions.cartChangeHeld(
+      cartActions.itemAdded({ productId: 'latte', count: 1, deviations: [], description: '' }),
+    ),
+  ],
+  [paymentActions.cartChangeAnswered.type]: [paymentActions.cartChangeAnswered()],
   [paymentActions.cartOpened.type]: [paymentActions.cartOpened()],
   [paymentActions.cartClosed.type]: [paymentActions.cartClosed()],
   [paymentActions.swishPhoneChosen.type]: [

@@ -376,6 +376,10 @@ test("§2 §4 back from Viva's checkout without paying (browser Back): within se
   await page.goBack();
   await expect(page).toHaveURL(/\/cafe\/cart$/);
   await expectMethodsAgain(page);
+  // §4 what happened takes the focus, in view and read, wherever the page opened.
+  const notCompleted = page.getByRole('status').filter({ hasText: 'The card payment was not completed' });
+  await expect(notCompleted).toBeFocused();
+  await expect(notCompleted).toBeInViewport();
   await expect
     .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
     .not.toBe('STARTED');
@@ -394,6 +398,10 @@ test("§2 §4 Viva's own Cancel on the hosted checkout: back in the shop with th
     .click();
   await expect(page).toHaveURL(/\/cafe\/cart(\?|$)/);
   await expectMethodsAgain(page);
+  // §4 the page opens at its top after Viva's redirect: the message takes the focus, in view and read.
+  const cancelled = page.getByRole('alert').filter({ hasText: 'Payment was cancelled' });
+  await expect(cancelled).toBeFocused();
+  await expect(cancelled).toBeInViewport();
   await expect
     .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
     .not.toBe('STARTED');

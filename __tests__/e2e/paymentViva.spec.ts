@@ -70,6 +70,10 @@ test('§4 §8 issue 39: Viva declined: Decline returns to the shop, which says w
   // Viva's event 10051 is "insufficient funds".
   const alert = page.getByRole('alert').filter({ hasText: text('en', 'paymentErrors.insufficientFunds') });
   await expect(alert).toBeVisible();
+  // §4 the page opens at its top after Viva's redirect: the message takes the focus, so it is in view and read.
+  await expect(alert).toBeFocused();
+  await expect(alert).toBeInViewport();
+  await shot(page, 'viva-3b-declined-message-in-view');
   await expect(paymentSection(page)).not.toContainText(/DECLINED|10051/);
   await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
   await shot(page, 'viva-3-declined-back-in-shop', paymentSection(page));

@@ -12,6 +12,7 @@ import { cancelOnServer } from '../../src/features/payment/pendingSagas';
 import { receiptDownloadSaga } from '../../src/features/receipt/receiptDownloadSagas';
 import { receiptDownloadActions } from '../../src/features/receipt/receiptDownloadSlice';
 import { paymentActions } from '../../src/features/paymentState/paymentSlice';
+import { sessionActions } from '../../src/features/session/sessionSlice';
 import type { Session } from '../../src/domain/types';
 import { pageActions } from '../../src/shared/pageSignals';
 import type { SagaContext } from '../../src/shared/sagaContext';
@@ -108,7 +109,7 @@ describe('context', () => {
 });
 
 describe('feature sagas', () => {
-  it('leaving the cart page stops the payment poll and aborts its session read in flight', async () => {
+  it('§4 a payment that leaves the machine (another shop entered) stops its poll and aborts the session read in flight', async () => {
     const started = session({ paymentStatus: 'STARTED', paymentId: 'p1', paymentMethodId: 'pm-swish' });
     const poll = deferred<Session>();
     const getSession = jest
@@ -116,13 +117,16 @@ describe('feature sagas', () => {
       .mockResolvedValueOnce(started) // the page's first load
       .mockReturnValue(poll.promise);
     const { store } = await loadedStore(undefined, started, { getSession });
-    store.dispatch(paymentActions.cartOpened());
     store.dispatch(pageActions.becameVisible()); // the poll's pause ends at once
     await flush();
     expect(getSession).toHaveBeenCalledTimes(2);
     const signal = getSession.mock.calls[1]?.[2];
     expect(signal?.aborted).toBe(false);
+    // Leaving the cart page no longer stops it (§4 polls on every screen) …
     store.dispatch(paymentActions.cartClosed());
+    expect(signal?.aborted).toBe(false);
+    // … the payment leaving the machine does.
+    store.dispatch(sessionActions.loadRequested('other-shop'));
     expect(signal?.aborted).toBe(true);
   });
 

@@ -5,6 +5,7 @@
  * the kiosk is being cleared.
  */
 import type { Action } from '@reduxjs/toolkit';
+import type { Session } from '../../../src/domain/types';
 import { type RootState } from '../../../src/app/store';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { PAYMENT_WAIT_MS, RECEIPT_RETURN_MS } from '../../../src/features/kiosk/kioskIdle';
@@ -39,6 +40,21 @@ const typedDetails = [
   paymentActions.customerFieldChanged({ field: 'name', value: 'Ada Lovelace' }),
   paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
 ];
+
+/**
+ * A server that holds payment p1 pending (with the kiosk's cart, as it was saved) until it is asked to cancel
+ * it, and then answers `afterCancel`: the session every second's poll reads while the payment is pending (§4
+ * polls on every screen).
+ */
+function serverWithP1Pending(afterCancel: Session, cancelPayment = jest.fn(() => Promise.resolve())) {
+  const pending = kioskState(...withBun).cart;
+  const cart = pending.ids.map((id) => pending.entities[id]).filter((item) => item !== undefined);
+  const p1 = session({ paymentStatus: 'STARTED', paymentId: 'p1', paymentMethodId: 'pm-swish', cart });
+  return {
+    cancelPayment,
+    getSession: jest.fn(() => Promise.resolve(cancelPayment.mock.calls.length > 0 ? afterCancel : p1)),
+  };
+}
 
 /** Moves the fake clock on, letting every saga step and promise in between run. */
 const pass = (ms: number) => jest.advanceTimersByTimeAsync(ms);
@@ -224,7 +240,10 @@ describe('the kiosk idle machine', () => {
     const cancelPayment = jest.fn(() =>
       fails-- > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(),
     );
-    const { store, api } = await kiosk(kioskState(...withBun, ...swishStarted()), { cancelPayment });
+    const { store, api } = await kiosk(
+      kioskState(...withBun, ...swishStarted()),
+      serverWithP1Pending(session(), cancelPayment),
+    );
     store.dispatch(kioskActions.screenShown('other'));
     await pass(PAYMENT_WAIT_MS + PROMPT_MS);
     expect(store.getState().kiosk.resetting).toBe(true);
@@ -237,9 +256,11 @@ describe('the kiosk idle machine', () => {
   });
 
   it('a customer who paid while the kiosk was being cleared gets their receipt, not an empty store', async () => {
-    const { store, navigate, replaceLocation } = await kiosk(kioskState(...withBun, ...swishStarted()), {
-      getSession: jest.fn(() => Promise.resolve(paidR1)),
-    });
+    // Approved as the cancel was on its way: the server answers the paid session after it.
+    const { store, navigate, replaceLocation } = await kiosk(
+      kioskState(...withBun, ...swishStarted()),
+      serverWithP1Pending(paidR1),
+    );
     store.dispatch(kioskActions.screenShown('other'));
     await pass(PAYMENT_WAIT_MS + PROMPT_MS);
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });

@@ -83,6 +83,28 @@ describe('§2 Swish panel', () => {
     expect(startPayment).toHaveBeenCalledTimes(2);
   });
 
+  it.each([
+    ['FAILED', 'RF07'],
+    ['CANCELLED', 'BANKIDCL'],
+    ['ERROR', 'TM01'],
+  ] as const)(
+    '§4 a payment that ends %s puts the focus on its message, so it is in view and read',
+    async (paymentStatus, message) => {
+      const { user, store } = await openCart(false, {
+        startPayment: () => Promise.resolve({ paymentId: 'p1' }),
+      });
+      await startSwish(user);
+      dispatchInAct(
+        store,
+        sessionActions.loaded({
+          shopId: 'cafe',
+          session: session({ ...cart, paymentStatus, paymentId: 'p1', message }),
+        }),
+      );
+      expect(await screen.findByRole('alert')).toHaveFocus();
+    },
+  );
+
   it('§8 a payment the payer cancelled says "Payment was cancelled"', async () => {
     const { user, store } = await openCart(false, {
       startPayment: () => Promise.resolve({ paymentId: 'p1' }),
@@ -219,6 +241,7 @@ describe('§2 Viva panel', () => {
     const panel = await screen.findByRole('alert');
     expect(panel).toHaveTextContent('The payment failed, please try again');
     expect(panel).not.toHaveTextContent('SHOP_CLOSED');
+    expect(panel).toHaveFocus(); // §4 the failure's message takes the focus
     expect(
       within(panel.parentElement as HTMLElement).getByRole('button', { name: 'Start over' }),
     ).toBeInTheDocument();

@@ -4,7 +4,7 @@
  * so that it holds on every page, not only where the cart page's sagas run. The cart's own sync knows nothing
  * of payments; app/rootSaga.ts hands it the payment's hold.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { makeStore } from '../../../src/app/store';
 import { cartActions } from '../../../src/features/cart/cartSlice';
 import { sessionActions } from '../../../src/features/session/sessionSlice';
@@ -29,6 +29,8 @@ describe('§4 a cart change during a pending payment (payment rule)', () => {
     await waitFor(() => expect(paymentView(store.getState()).paymentId).toBe('pay-1'));
     const bun = await screen.findByRole('article', { name: 'Bun' });
     await user.click(within(bun).getByRole('button', { name: 'Add Bun to the cart' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Change your order?' });
+    await user.click(within(question).getByRole('button', { name: 'Change order' }));
     await waitFor(() => expect(putCart).toHaveBeenCalled());
     expect(cancelPayment).toHaveBeenCalledWith('cafe');
     expect(cancelPayment.mock.invocationCallOrder[0]).toBeLessThan(putCart.mock.invocationCallOrder[0]!);
@@ -76,6 +78,39 @@ describe('§4 a cart change during a pending payment (payment rule)', () => {
       state: 'NOT_STARTED',
       paymentId: null,
     });
+  });
+
+  it('§4 a cart change while a payment is STARTED asks first, naming the provider: "Keep paying" leaves cart and payment as they were', async () => {
+    const cancelPayment = jest.fn(() => Promise.resolve());
+    const { user, store, api } = await renderApp('/cafe', { session: pending, api: { cancelPayment } });
+    await waitFor(() => expect(paymentView(store.getState()).state).toBe('STARTED'));
+    await user.click(await screen.findByRole('button', { name: 'Add Bun to the cart' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Change your order?' });
+    expect(question).toHaveAccessibleDescription(
+      'Changing your order cancels the Swish request. Change it anyway?',
+    );
+    expect(store.getState().cart.ids).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Keep paying' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect([store.getState().cart.ids, paymentView(store.getState()).state]).toEqual([[], 'STARTED']);
+    expect(cancelPayment).not.toHaveBeenCalled();
+    expect(api.putCart).not.toHaveBeenCalled();
+  });
+
+  it('§4 the question goes when the payment ends before the customer answers (paid elsewhere, say)', async () => {
+    const { user, store } = await renderApp('/cafe', { session: pending });
+    await waitFor(() => expect(paymentView(store.getState()).state).toBe('STARTED'));
+    await user.click(await screen.findByRole('button', { name: 'Add Bun to the cart' }));
+    await screen.findByRole('alertdialog', { name: 'Change your order?' });
+    act(() => {
+      store.dispatch(
+        sessionActions.loaded({
+          shopId: 'cafe',
+          session: session({ paymentStatus: 'FAILED', paymentId: 'pay-1', paymentMethodId: 'pm-swish' }),
+        }),
+      );
+    });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('§4 without a payment id a cart change sends no cancel', async () => {

@@ -137,8 +137,11 @@ function run(
 /** Lets every pending promise and saga step run. */
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-/** A real store (reducers and every saga, the cart page's payment flow too) preloaded with `state`. */
-function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStorage()) {
+/**
+ * A real store (reducers and every saga) preloaded with `state`, on the cart page (its payment flow runs
+ * too) unless `onCart` is false: the store page, a product page.
+ */
+function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStorage(), onCart = true) {
   const env = { navigate: jest.fn(), assignLocation: jest.fn(), reportError: jest.fn() };
   const store = makeStore(
     {
@@ -154,7 +157,7 @@ function storeAt(state: RootState, api: Partial<Api> = {}, storage = memoryStora
     },
     state,
   );
-  store.injectSagas([paymentFlowSaga]);
+  if (onCart) store.injectSagas([paymentFlowSaga]);
   return { store, env };
 }
 
@@ -513,24 +516,81 @@ describe('§4 polling while STARTED', () => {
     expect(navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
   });
 
-  it('leaving the cart mid-poll stops it: no request after leaving (fake clock, real store)', async () => {
+  it('§4 a pending payment is polled on every screen: one loop, 1 s apart, whether the cart page opens or closes (fake clock, real store)', async () => {
     jest.useFakeTimers();
     try {
       const getSession = sessions(started());
-      const { store } = storeAt(startedState(), { getSession });
-      store.dispatch(paymentActions.cartOpened());
+      const { store } = storeAt(startedState(), { getSession }, memoryStorage(), false);
+      // On the store page (the cart page's code never loaded) the payment is polled.
       await jest.advanceTimersByTimeAsync(POLL_MS);
       expect(getSession).toHaveBeenCalledTimes(1);
+      // The cart page opening, closing and opening again starts no second loop and stops none.
+      store.dispatch(paymentActions.cartOpened());
+      store.dispatch(paymentActions.cartClosed());
+      store.dispatch(paymentActions.cartOpened());
       await jest.advanceTimersByTimeAsync(POLL_MS);
       expect(getSession).toHaveBeenCalledTimes(2);
       store.dispatch(paymentActions.cartClosed());
       await jest.advanceTimersByTimeAsync(10 * POLL_MS);
-      expect(getSession).toHaveBeenCalledTimes(2);
+      expect(getSession).toHaveBeenCalledTimes(12);
       expect(paymentView(store.getState()).state).toBe('STARTED');
-      // Back on the cart, the payment still running is polled again.
-      store.dispatch(paymentActions.cartOpened());
-      await jest.advanceTimersByTimeAsync(POLL_MS);
-      expect(getSession).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('§4 a payment approved while the customer is on the store leads to the receipt and empties the cart (fake clock, real store)', async () => {
+    jest.useFakeTimers();
+    try {
+      const getSession = sessions(started(), completed);
+      const putCart = jest.fn(() => Promise.resolve());
+      const { store, env } = storeAt(startedState(), { getSession, putCart }, memoryStorage(), false);
+      await jest.advanceTimersByTimeAsync(2 * POLL_MS);
+      expect(env.navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
+      expect(putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] });
+      expect([paymentView(store.getState()).state, store.getState().cart.ids]).toEqual(['NOT_STARTED', []]);
+      // Paid: nothing is polled any more.
+      await jest.advanceTimersByTimeAsync(10 * POLL_MS);
+      expect(getSession).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it.each(['FAILED', 'CANCELLED'] as const)(
+    '§4 a payment that ends %s while the customer is on the store is shown so on return to the cart, and polling stops (fake clock, real store)',
+    async (status) => {
+      jest.useFakeTimers();
+      try {
+        const getSession = sessions(started({ paymentStatus: status, message: 'RF07' }));
+        const { store, env } = storeAt(startedState(), { getSession }, memoryStorage(), false);
+        await jest.advanceTimersByTimeAsync(POLL_MS);
+        expect(paymentView(store.getState()).state).toBe(status);
+        await jest.advanceTimersByTimeAsync(10 * POLL_MS);
+        expect(getSession).toHaveBeenCalledTimes(1);
+        expect(env.navigate).not.toHaveBeenCalled();
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
+
+  it('§4 a payment the session reports pending on arrival (a reload on the store page) is polled there (fake clock, real store)', async () => {
+    jest.useFakeTimers();
+    try {
+      const getSession = sessions(started(), completed);
+      const { store, env } = storeAt(
+        loadedState(),
+        { getSession, putCart: () => Promise.resolve() },
+        memoryStorage(),
+        false,
+      );
+      await jest.advanceTimersByTimeAsync(10 * POLL_MS);
+      expect(getSession).not.toHaveBeenCalled();
+      store.dispatch(sessionActions.loaded({ shopId: SHOP, session: started() }));
+      await jest.advanceTimersByTimeAsync(2 * POLL_MS);
+      expect(getSession).toHaveBeenCalledTimes(2);
+      expect(env.navigate).toHaveBeenCalledWith('/cafe/receipt/r1', { replace: true });
     } finally {
       jest.useRealTimers();
     }
@@ -1069,13 +1129,13 @@ describe('§4 §9 polling that backs off and rests', () => {
     expect(delays.slice(0, 5)).toEqual([1000, 2000, 4000, 8000, 1000]);
   });
 
-  it('rests while the page is hidden and polls at once when it is shown again (fake clock, real store)', async () => {
+  it('§4 rests while the page is hidden and polls at once when it is shown again, on the store page too (fake clock, real store)', async () => {
     jest.useFakeTimers();
     try {
       const page = manualPageSignals();
       page.hidden = true;
       const getSession = sessions(started());
-      const store = makeStore(
+      makeStore(
         {
           api: fakeApi({ getSession }),
           navigate: jest.fn(),
@@ -1091,8 +1151,7 @@ describe('§4 §9 polling that backs off and rests', () => {
         },
         startedState(),
       );
-      store.injectSagas([paymentFlowSaga]);
-      store.dispatch(paymentActions.cartOpened());
+      // No cart page: the store page's sagas only.
       await jest.advanceTimersByTimeAsync(HIDDEN_POLL_MS - 1);
       expect(getSession).not.toHaveBeenCalled();
       await jest.advanceTimersByTimeAsync(1);
@@ -1128,7 +1187,7 @@ describe('Viva: back on the shop without paying', () => {
       { cancelPayment, getSession: sessions(stillPending, session()) },
       { storage: startedHere() },
     );
-    expect(delays[0]).toBe(VIVA_RETURN_GRACE_MS);
+    expect(delays).toContain(VIVA_RETURN_GRACE_MS); // beside the polls' 1 s
     expect(cancelPayment).toHaveBeenCalledWith(SHOP);
     expect({ ...state.payment, ...paymentView(state) }).toMatchObject({
       state: 'NOT_STARTED',

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useAppDispatch } from '../../app/hooks';
+import { useCartChange } from '../paymentState';
 import type { Theme } from '@emotion/react';
 import { multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';
@@ -33,9 +33,9 @@ const totalCss = { minWidth: 96, textAlign: 'right', fontWeight: 700 } as const;
 /** One cart item: title, extras, note, §5 stepper (0 removes, max = count + remaining stock), §8 stock message. */
 export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => void }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const change = useCartChange(); // §4 asks first while a payment is STARTED
   const { item, product } = line;
-  const setCount = (count: number) => dispatch(cartActions.itemCountChanged({ id: item.id, count }));
+  const setCount = (count: number) => change(cartActions.itemCountChanged({ id: item.id, count }));
   return (
     <li css={rowCss}>
       <div css={mainCss}>
@@ -103,9 +103,9 @@ export function CartLineRow({ line, onEdit }: { line: CartLine; onEdit: () => vo
 /** A tab entry: to choose from the open tab, or already added (stepper up to its tab count, §5). */
 export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'inCart' }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const change = useCartChange(); // §4 asks first while a payment is STARTED
   const { entry, selected } = line;
-  const setCount = (count: number) => dispatch(sessionActions.tabItemCountChanged({ id: entry.id, count }));
+  const setCount = (count: number) => change(sessionActions.tabItemCountChanged({ id: entry.id, count }));
   const shown = mode === 'choose' ? entry.count - selected : selected;
   // §3 another guest is paying for some of it: what is free may be chosen, the rest says why it may not.
   const free = tabItemMax(entry);
@@ -145,7 +145,7 @@ export function TabLineRow({ line, mode }: { line: TabLine; mode: 'choose' | 'in
           <Stepper
             value={selected}
             min={0}
-            max={Math.max(selected, tabItemMax(entry))}
+            max={Math.max(selected, free)}
             onChange={setCount}
             decreaseLabel={t('cart.decrease', { name: entry.title })}
             increaseLabel={t('cart.increase', { name: entry.title })}

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Link, type LinkProps } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import { multiplyMoney } from '../../domain/money';
@@ -16,6 +16,7 @@ import {
   selectCartTotal,
   selectTabLinesInCart,
 } from '../cart';
+import { useCartChange } from '../paymentState';
 import { sessionActions } from '../session';
 import { PRIMARY_ACTION } from './kioskTargets';
 
@@ -47,7 +48,7 @@ export function KioskOrderPanel({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useAppDispatch();
+  const change = useCartChange(); // §4 asks first while a payment is STARTED
   const lines = useAppSelector(selectCartLines);
   const tabLines = useAppSelector(selectTabLinesInCart);
   const quantity = useAppSelector(selectCartQuantity);
@@ -105,7 +106,7 @@ export function KioskOrderPanel({
                     value={item.count}
                     min={0}
                     max={max}
-                    onChange={(count) => dispatch(cartActions.itemCountChanged({ id: item.id, count }))}
+                    onChange={(count) => change(cartActions.itemCountChanged({ id: item.id, count }))}
                     decreaseLabel={t('cart.decrease', { name: product.title })}
                     increaseLabel={t('cart.increase', { name: product.title })}
                     valueLabel={t('kiosk.order.quantity', { name: product.title, count: item.count })}
@@ -124,9 +125,7 @@ export function KioskOrderPanel({
                     value={selected}
                     min={0}
                     max={Math.max(selected, tabItemMax(entry))}
-                    onChange={(count) =>
-                      dispatch(sessionActions.tabItemCountChanged({ id: entry.id, count }))
-                    }
+                    onChange={(count) => change(sessionActions.tabItemCountChanged({ id: entry.id, count }))}
                     decreaseLabel={t('cart.decrease', { name: entry.title })}
                     increaseLabel={t('cart.increase', { name: entry.title })}
                     valueLabel={t('kiosk.order.quantity', { name: entry.title, count: selected })}

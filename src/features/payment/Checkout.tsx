@@ -60,8 +60,8 @@ function PaymentSection({ shopId }: { shopId: string }) {
 
 /**
  * The payment part of the cart page (§2): the customer's info and, once that is valid and something is in
- * the cart, the payment choice and the chosen method's panel. While it is shown, a started payment is
- * polled (§4); leaving the page stops the polling.
+ * the cart, the payment choice and the chosen method's panel. Only a choice made while it is shown starts a
+ * payment (a pending one is polled on every screen, §4).
  */
 export function Checkout({ shopId }: { shopId: string }) {
   const dispatch = useAppDispatch();

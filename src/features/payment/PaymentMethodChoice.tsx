@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
@@ -22,11 +23,21 @@ export function PaymentMethodChoice() {
   const methods = useAppSelector((state) => selectPaymentMethods(state));
   const selected = useAppSelector(selectSelectedPaymentMethod);
   const notCompleted = useAppSelector(selectPaymentNotCompleted);
+  // §4 as a failure's message does: the page opens at its top after Viva's redirect, so the focus moves to it.
+  const notCompletedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notCompleted) notCompletedRef.current?.focus({ preventScroll: false });
+  }, [notCompleted]);
   return (
     <section aria-labelledby="choose-payment">
       <h2 id="choose-payment">{t('paymentMethods.title')}</h2>
       {/* Back from a provider's page without paying: that payment was cancelled; say so where the choice is. */}
-      <p role="status" css={{ margin: notCompleted ? `0 0 ${space.md}px` : 0 }}>
+      <p
+        ref={notCompletedRef}
+        role="status"
+        tabIndex={notCompleted ? -1 : undefined}
+        css={{ margin: notCompleted ? `0 0 ${space.md}px` : 0 }}
+      >
         {notCompleted && t('paymentMethods.viva.notCompleted')}
       </p>
       <ul css={[plainListStyle, { display: 'grid', gap: space.sm }]}>

@@ -1,13 +1,14 @@
 /**
  * A payment's second phase (§4): the server holds it, from `payment/started` (or a STARTED payment the
  * session brings back after a reload or a provider's redirect) until it completes, ends, or is cancelled.
- * Read top to bottom: `paymentSaga` forks one `pendingPayment` per pending payment; it polls the session while
- * the cart page is open and races that against everything that drops the payment (a cart change, a customer
- * field change, Cancel, another method, a kiosk customer leaving). A drop cancels the payment on the server
+ * Read top to bottom: `paymentSaga` forks one `pendingPayment` per pending payment; it polls the session on
+ * every screen of the shop (one loop, whatever the screen) and races that against everything that drops the
+ * payment (a cart change, a customer field change, Cancel, another method, a kiosk customer leaving). A drop cancels the payment on the server
  * until the server confirms, polling meanwhile, so an approval that beats the cancel still wins; a completion
  * leads to the receipt (`completeIfPaid`). The first phase, starting a payment, is startSagas.ts.
  *
- * These sagas run on every page of the shop (app/rootSaga.ts): a cart change on the store page cancels too.
+ * These sagas run on every page of the shop (app/rootSaga.ts): a cart change on the store page cancels too,
+ * and a payment approved while the customer is back on the store leads to the receipt there (§4).
  */
 import type { Action } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery } from 'redux-saga/effects';
@@ -23,7 +24,6 @@ import {
   paymentActions,
   paymentIdOf,
   saveCustomer,
-  selectCartOpen,
   selectCustomer,
   selectPaymentMachine,
   selectPaymentPending,
@@ -89,8 +89,8 @@ function* untilAnother(paymentId: string) {
 }
 
 /**
- * One pending payment, from STARTED until it leaves the machine: polled while the cart page is open, and
- * cancelled once something drops it.
+ * One pending payment, from STARTED until it leaves the machine: polled wherever the customer is in the
+ * shop, and cancelled once something drops it.
  */
 function* pendingPayment(machine: Pending) {
   const { paymentId } = machine;
@@ -98,7 +98,7 @@ function* pendingPayment(machine: Pending) {
   if (machine.status === 'STARTED') {
     const outcome: { dropped?: Action } = yield race({
       left: call(untilLeft, paymentId),
-      polled: call(pollWhileCartOpen),
+      polled: call(pollSession),
       dropped: take(DROPS),
     });
     if (!outcome.dropped) return; // it completed (the receipt is shown), ended, or a new start replaced it
@@ -110,7 +110,7 @@ function* pendingPayment(machine: Pending) {
   }
   const { cancel }: { cancel?: boolean } = yield race({
     cancel: call(cancelUntilConfirmed, paymentId),
-    polled: call(pollWhileCartOpen),
+    polled: call(pollSession),
   });
   if (cancel && reselect) yield put(paymentActions.methodSelected({ paymentMethodId: reselect }));
 }
@@ -125,19 +125,13 @@ function* untilLeft(paymentId: string) {
 }
 
 /**
- * §4 while STARTED the session is reloaded every second, but only while the cart page is open (leaving it
- * stops polling; its requests are aborted). A failed poll (network) is not an outcome: polling goes on with
- * backoff (1 s, 2 s, 4 s … 10 s), so the customer is never left with a stuck spinner. While the page is
- * hidden it rests (one poll in 15 s); becoming visible or coming back online polls at once. Never returns:
- * the pending payment's race ends it.
+ * §4 while a payment is pending the session is reloaded every second on every screen of the shop (store,
+ * product page or popup, cart, kiosk), so a payment approved while the customer is elsewhere is noticed
+ * there. There is one loop, the pending payment's, whatever the screens do. A failed poll (network) is not
+ * an outcome: polling goes on with backoff (1 s, 2 s, 4 s … 10 s), so the customer is never left with a
+ * stuck spinner. While the page is hidden it rests (one poll in 15 s); becoming visible or coming back online
+ * polls at once. Never returns: the pending payment's race ends it (its requests are aborted then).
  */
-function* pollWhileCartOpen() {
-  for (;;) {
-    if (!((yield select(selectCartOpen)) as boolean)) yield take(paymentActions.cartOpened.type);
-    yield race({ polling: call(pollSession), closed: take(paymentActions.cartClosed.type) });
-  }
-}
-
 function* pollSession() {
   for (let failures = 0; ;) {
     yield call(pollPause, pollDelay(failures));

@@ -11,6 +11,7 @@ export {
   selectTouched,
   selectWallet,
 } from './paymentLazySelectors';
+export { useCartChange } from './useCartChange';
 export { DRAFT_KEY, forgetCustomer, loadCustomer, saveCustomer } from './customerStorage';
 export type { KeyValueStorage } from './customerStorage';
 export {
@@ -19,6 +20,7 @@ export {
   paymentIdOf,
   selectCartOpen,
   selectCustomer,
+  selectHeldCartChange,
   selectPaymentMachine,
   selectPaymentPending,
   selectPaymentShopId,

@@ -1,4 +1,4 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { emptyCustomerInfo } from '../../domain/customerInfo';
 import type { CustomerField, ErrorInfo } from '../../domain/types';
 import {
@@ -30,7 +30,7 @@ export type PaymentMachine =
   | { status: 'NOT_STARTED'; notCompleted: boolean }
   /** A start on its way to the server. */
   | { status: 'LOADING' }
-  /** The server holds the payment; the provider is approving it. Polled while the cart page is open. */
+  /** The server holds the payment; the provider is approving it. Polled on every screen of the shop (§4). */
   | ({ status: 'STARTED' } & StartedPayment)
   /**
    * The customer dropped a STARTED payment; the cancel is on its way (`retrying`: it failed and is sent
@@ -44,7 +44,7 @@ export type PaymentMachine =
 
 export type PaymentStatusName = PaymentMachine['status'];
 
-/** The cart page opened or closed: payments are polled only while it is open (§4 leaving stops polling). */
+/** The cart page opened or closed: only a choice it offers starts a payment (startSagas.ts). */
 const cartOpened = createAction('payment/cartOpened');
 const cartClosed = createAction('payment/cartClosed');
 /** On a kiosk: Swish to this phone number instead of the QR code (see startSagas.sendSwishToPhone). */
@@ -66,8 +66,13 @@ export interface PaymentState {
    * confirms it (issue 25).
    */
   wallet: boolean;
-  /** The cart page is open: a pending payment is polled only then (§4 leaving stops polling). */
+  /** The cart page is open: only a choice it offers starts a payment. */
   cartOpen: boolean;
+  /**
+   * §4 a cart change asked for while a payment is STARTED: it would cancel the payment, so it waits for the
+   * customer's answer ("Change order" applies it, "Keep paying" drops it). Dropped when the payment ends.
+   */
+  heldCartChange: UnknownAction | null;
   customer: Record<CustomerField, string>;
   /** Fields the customer has left once: their messages show from then on (§5). */
   touched: Partial<Record<CustomerField, true>>;
@@ -91,6 +96,7 @@ const initialState: PaymentState = {
   ...machineReset,
   articleStockErrors: {},
   cartOpen: false,
+  heldCartChange: null,
   customer: emptyCustomer,
   touched: {},
 };
@@ -202,6 +208,14 @@ const paymentSlice = createSlice({
       if (m.status === 'STARTED' && m.paymentId === action.payload.paymentId)
         m.clientSecret = action.payload.clientSecret;
     },
+    /** §4 a cart change while STARTED waits for the customer's answer (a change at any other time is not held). */
+    cartChangeHeld(state, action: PayloadAction<UnknownAction>) {
+      if (state.machine.status === 'STARTED') state.heldCartChange = action.payload;
+    },
+    /** §4 the customer answered (the change, when they chose it, is dispatched right after). */
+    cartChangeAnswered(state) {
+      state.heldCartChange = null;
+    },
     customerFieldChanged(state, action: PayloadAction<{ field: CustomerField; value: string }>) {
       state.customer[action.payload.field] = action.payload.value;
     },
@@ -217,7 +231,7 @@ const paymentSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // The cart page opened or closed: a pending payment is polled only while it is open.
+      // The cart page opened or closed: only a choice it offers starts a payment.
       .addCase(cartOpened, (state) => {
         state.cartOpen = true;
       })
@@ -269,7 +283,15 @@ const paymentSlice = createSlice({
           };
           state.selectedPaymentMethod = paymentMethodId ?? state.selectedPaymentMethod;
         }
-      });
+      })
+      // §4 a held cart change is asked about only while its payment is STARTED: once it has ended (paid,
+      // failed, cancelled) there is nothing to keep paying for, and the question goes.
+      .addMatcher(
+        () => true,
+        (state) => {
+          if (state.machine.status !== 'STARTED') state.heldCartChange = null;
+        },
+      );
   },
 });
 
@@ -295,8 +317,10 @@ export const selectSelectedPaymentMethod = (state: RootState) => state.payment.s
 /** The shop the payment belongs to. */
 export const selectPaymentShopId = (state: RootState) => state.payment.shopId;
 export const selectCustomer = (state: RootState) => state.payment.customer;
-/** The cart page is open: a pending payment is polled only then. */
+/** The cart page is open: only a choice it offers starts a payment. */
 export const selectCartOpen = (state: RootState) => state.payment.cartOpen;
+/** §4 the cart change waiting for the customer's answer while a payment is STARTED, else null. */
+export const selectHeldCartChange = (state: RootState) => state.payment.heldCartChange;
 /** productId → remaining stock the server reported at the last start (§8 OUT_OF_STOCK). */
 export const selectStockErrors = (state: RootState) => state.payment.articleStockErrors;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { Link, useParams } from 'react-router-dom';
 import { useTheme } from '@emotion/react';
 import type { CartItem } from '../../domain/types';
@@ -19,6 +19,7 @@ import {
   TabLineRow,
 } from '../cart';
 import { Checkout, paymentFlowSaga } from '../payment';
+import { useCartChange } from '../paymentState';
 import { selectActiveTab, sessionActions } from '../session';
 import { ProductPopup } from './ProductPopup';
 
@@ -29,7 +30,7 @@ import { ProductPopup } from './ProductPopup';
 export function CartPage() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useAppDispatch();
+  const change = useCartChange(); // §4 asks first while a payment is STARTED
   const { webshopId = '' } = useParams();
   const lines = useAppSelector(selectCartLines);
   const tab = useAppSelector(selectActiveTab);
@@ -53,7 +54,7 @@ export function CartPage() {
             ))}
           </ul>
           <LinkButton
-            onClick={() => dispatch(sessionActions.wholeTabChosen())}
+            onClick={() => change(sessionActions.wholeTabChosen())}
             css={{ marginTop: space.sm, fontWeight: 600 }}
           >
             {t('cart.payWholeTab')}

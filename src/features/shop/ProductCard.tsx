@@ -1,10 +1,11 @@
 import { memo, useId, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../domain/money';
 import { isOutOfStock } from '../../domain/stock';
 import type { DisplayType } from '../../domain/types';
 import { cartActions, selectProductCard } from '../cart';
+import { useCartChange } from '../paymentState';
 import { IMAGE_SIZE, storeClass } from './storeStyles';
 import { TagList } from './TagList';
 
@@ -78,7 +79,7 @@ export const ProductCard = memo(function ProductCard({
   onFollow: (to: string) => void;
   texts: CardTexts;
 }) {
-  const dispatch = useAppDispatch();
+  const change = useCartChange(); // §4 asks first while a payment is STARTED
   const card = useAppSelector((state) => selectProductCard(state, productId));
   // Not built from the product id: server ids may hold spaces (which split aria-labelledby) or repeat.
   const titleId = useId();
@@ -90,7 +91,7 @@ export const ProductCard = memo(function ProductCard({
   const add = () =>
     hasExtras
       ? onOpen(productId)
-      : dispatch(cartActions.itemAdded({ productId, count: 1, deviations: [], description: '' }));
+      : change(cartActions.itemAdded({ productId, count: 1, deviations: [], description: '' }));
   const size = IMAGE_SIZE[displayType];
   const productPage = `/${encodeURIComponent(shopId)}/products/${encodeURIComponent(productId)}`;
   const large = displayType === 'LARGE_IMAGE';

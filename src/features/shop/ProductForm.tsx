@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
 import { invalidGroups, toggleDeviation } from '../../domain/extras';
 import { multiplyMoney } from '../../domain/money';
@@ -13,6 +13,7 @@ import { AmountInText } from '../../shared/ui/Amount';
 import { Button } from '../../shared/ui/Button';
 import { Stepper } from '../../shared/ui/Stepper';
 import { cartActions, selectRemainingStock, unitPrice } from '../cart';
+import { useCartChange } from '../paymentState';
 import { DeviationPicker } from './DeviationPicker';
 import { selectDeviationEntities, selectDeviationGroupEntities, selectProductById } from '../shopState';
 
@@ -35,7 +36,7 @@ export function ProductForm({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const dispatch = useAppDispatch();
+  const change = useCartChange(); // §4 asks first while a payment is STARTED
   const noteId = useId();
   const product = useAppSelector((state) => selectProductById(state, productId));
   const groupEntities = useAppSelector(selectDeviationGroupEntities);
@@ -84,7 +85,7 @@ export function ProductForm({
       return;
     }
     const item = { productId, deviations: selected, description: note.trim(), count: quantity };
-    dispatch(editing ? cartActions.itemUpdated({ id: editing.id, item }) : cartActions.itemAdded(item));
+    change(editing ? cartActions.itemUpdated({ id: editing.id, item }) : cartActions.itemAdded(item));
     onDone();
   };
 

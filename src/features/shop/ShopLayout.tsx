@@ -7,8 +7,10 @@ import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { mq, space } from '../../shared/theme/tokens';
 import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Spinner } from '../../shared/ui/Spinner';
+import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { whenIdle } from '../../shared/whenIdle';
 import { KioskOrderPanel, KioskShell, selectKiosk } from '../kiosk';
+import { selectHeldCartChange } from '../paymentState';
 import { LazyReferencePage, selectSessionLoaded, sessionActions } from '../session';
 import {
   selectShopDisplayState,
@@ -27,6 +29,13 @@ import { ShopClosed, ShopLoadError, ShopNotFound } from './ShopStatePages';
 import type { RootState } from '../../app/hooks';
 
 const selectShopLoading = (state: RootState) => selectShopStatus(state) === 'loading';
+
+// §4 the question before a cart change cancels a pending payment: its own chunk, asked for rarely.
+const CartChangeDialog = lazyWithRetry(() =>
+  import(/* webpackChunkName: "cart-change" */ './CartChangeDialog').then((m) => ({
+    default: m.CartChangeDialog,
+  })),
+);
 
 /** The address of a shop's cart page. */
 const CART_PAGE = /^\/[^/]+\/cart\/?$/;
@@ -56,6 +65,7 @@ export function ShopLayout() {
   const shopLoading = useAppSelector(selectShopLoading);
   const sessionLoaded = useAppSelector(selectSessionLoaded);
   const kiosk = useAppSelector(selectKiosk);
+  const changeHeld = useAppSelector(selectHeldCartChange) !== null;
   // The kiosk's order panel stays beside the store and a product's page (the cart page is the order itself).
   const onStore = useMatch('/:webshopId') !== null;
   const onProduct = useMatch('/:webshopId/products/:productId') !== null;
@@ -186,6 +196,14 @@ export function ShopLayout() {
       )}
       {loaded && <ShopFooter shopId={webshopId} showOpeningHours={display !== 'closed'} />}
       {display === 'open' && !kiosk.enabled && <MobileCartBar shopId={webshopId} />}
+      {/* §4 on every screen of the shop (a kiosk's too): a change that would cancel a payment asks first. */}
+      {changeHeld && (
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <CartChangeDialog />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </ShopThemeProvider>
   );
 }

@@ -102,7 +102,7 @@ function CartWalletButtons({ paymentMethodId }: { paymentMethodId: string }) {
       />
       {busy && <Spinner label={t('paymentMethods.stripe.processing')} />}
       {wallet && canRestart(machine.status) && (
-        <ErrorText>{paymentErrorText(t, 'stripe', machine.status, errorOf(machine))}</ErrorText>
+        <ErrorText focus>{paymentErrorText(t, 'stripe', machine.status, errorOf(machine))}</ErrorText>
       )}
     </>
   );

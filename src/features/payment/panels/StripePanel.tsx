@@ -62,7 +62,7 @@ function CardForm({ paymentMethodId }: { paymentMethodId: string }) {
     >
       <PaymentElement options={{ layout: 'tabs' }} />
       {busy && <Spinner label={t('paymentMethods.stripe.processing')} />}
-      {canRestart(status) && <ErrorText>{paymentErrorText(t, 'stripe', status, error)}</ErrorText>}
+      {canRestart(status) && <ErrorText focus>{paymentErrorText(t, 'stripe', status, error)}</ErrorText>}
       <Button type="submit" disabled={busy || !stripe || !elements}>
         {t('paymentMethods.stripe.pay')}
       </Button>

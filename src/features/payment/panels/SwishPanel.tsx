@@ -70,14 +70,14 @@ export function SwishPanel({
       )}
       {mobile && restartable && (
         <>
-          <ErrorText>{paymentErrorText(t, 'swish', status, error)}</ErrorText>
+          <ErrorText focus>{paymentErrorText(t, 'swish', status, error)}</ErrorText>
           <Button onClick={start}>{t('paymentMethods.swish.restart')}</Button>
         </>
       )}
       {/* Off the phone the number is asked here whenever the form does not ask it, also after a failure. */}
       {!mobile && (status === 'NOT_STARTED' || restartable) && (
         <form onSubmit={onSubmit} noValidate css={{ marginTop: space.lg }}>
-          {restartable && <ErrorText>{paymentErrorText(t, 'swish', status, error)}</ErrorText>}
+          {restartable && <ErrorText focus>{paymentErrorText(t, 'swish', status, error)}</ErrorText>}
           {!formHasPhone && <SwishPhoneField />}
           <Button type="submit">
             {restartable ? t('paymentMethods.swish.restart') : t('paymentMethods.swish.start')}

@@ -40,7 +40,7 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
         {status === 'LOADING' && <Spinner label={t('common.loading')} />}
         {(restartable || status === 'NOT_STARTED') && (
           <>
-            {restartable && <ErrorText>{paymentErrorText(t, 'swish', status, error)}</ErrorText>}
+            {restartable && <ErrorText focus>{paymentErrorText(t, 'swish', status, error)}</ErrorText>}
             <Button onClick={() => dispatch(paymentActions.startRequested({ paymentMethodId }))}>
               {t('kiosk.swish.newQr')}
             </Button>

@@ -31,7 +31,7 @@ export function VivaPanel({ paymentMethodId }: { paymentMethodId: string }) {
       )}
       {canRestart(status) && (
         <>
-          <ErrorText>{paymentErrorText(t, 'swish', status, error)}</ErrorText>
+          <ErrorText focus>{paymentErrorText(t, 'swish', status, error)}</ErrorText>
           <Button onClick={start}>{t('paymentMethods.restart')}</Button>
         </>
       )}
