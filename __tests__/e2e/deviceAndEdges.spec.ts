@@ -168,12 +168,15 @@ test.describe('kiosk size', () => {
     return (await reference.isVisible()) ? 'reference' : 'store';
   }
 
-  test('§2 §5 a 40-character table reference (a misprinted QR sticker) is a table the shop does not know: the reference page says "Table number not found", never the connection error page, and table 07 then works', async ({
+  test('§2 §5 a 40-character table reference (a misprinted QR sticker) has no table’s shape: the reference page says what a table number looks like, never the connection error page, and table 07 then works', async ({
     page,
   }) => {
     const long = '1234567890'.repeat(4);
     expect(await restaurantFor(page, long)).toBe('reference');
-    await expect(page.getByText('Table number not found')).toBeVisible();
+    await expect(
+      page.getByText('A table number has 1–6 letters or digits, for example 07 or A12'),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(long); // text from the address is never shown (§5)
     await page.getByLabel('Table number').fill('07');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(headerCartLink(page)).toBeVisible();
