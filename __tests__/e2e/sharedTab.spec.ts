@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import {
   CUSTOMER,
@@ -55,18 +55,37 @@ async function startSwish(page: Page): Promise<void> {
   await expect(page.getByText('Open the Swish app and approve the payment')).toBeVisible();
 }
 
+/**
+ * Anna's and Bo's phones, both with Köttbullar chosen and Swish held; `first` of them starts paying.
+ * Answers both phones, the payer first, and the pending payment's id.
+ */
+async function oneGuestPaying(
+  {
+    browser,
+    baseURL,
+    request,
+  }: { browser: Browser; baseURL: string | undefined; request: APIRequestContext },
+  first: 'anna' | 'bo',
+): Promise<{ payer: Page; other: Page; paymentId: string }> {
+  await holdSwishCompletion(request);
+  const anna = await guestWithKottbullar(browser, baseURL);
+  const bo = await guestWithKottbullar(browser, baseURL);
+  const [payer, other] = first === 'anna' ? [anna, bo] : [bo, anna];
+  await startSwish(payer);
+  return { payer, other, paymentId: await sessionPaymentId(payer, 'restaurant') };
+}
+
 for (const order of ['Anna starts first', 'Bo starts first'] as const) {
   test(`§3 ${order}: the other phone shows Köttbullar as being paid, and its start is refused in words`, async ({
     browser,
     baseURL,
     request,
   }) => {
-    await holdSwishCompletion(request);
-    const anna = await guestWithKottbullar(browser, baseURL);
-    const bo = await guestWithKottbullar(browser, baseURL);
-    const [first, second] = order === 'Anna starts first' ? [anna, bo] : [bo, anna];
-    await startSwish(first);
-    const paymentId = await sessionPaymentId(first, 'restaurant');
+    const {
+      payer: first,
+      other: second,
+      paymentId,
+    } = await oneGuestPaying({ browser, baseURL, request }, order === 'Anna starts first' ? 'anna' : 'bo');
 
     // The other phone learns it by itself (it reads the open tab again while it is in view).
     const added = second.getByRole('region', { name: 'Added from the tab' });
@@ -99,11 +118,11 @@ for (const end of ['cancel', 'expire'] as const) {
     baseURL,
     request,
   }) => {
-    await holdSwishCompletion(request);
-    const anna = await guestWithKottbullar(browser, baseURL);
-    const bo = await guestWithKottbullar(browser, baseURL);
-    await startSwish(anna);
-    const annas = await sessionPaymentId(anna, 'restaurant');
+    const {
+      payer: anna,
+      other: bo,
+      paymentId: annas,
+    } = await oneGuestPaying({ browser, baseURL, request }, 'anna');
     await expect(bo.getByText(refused)).toBeVisible();
 
     if (end === 'cancel') await anna.getByRole('button', { name: 'Cancel' }).click();

@@ -32,6 +32,19 @@ async function startSwish(user: Awaited<ReturnType<typeof openCart>>['user']) {
   await screen.findByText(/open the Swish app/i);
 }
 
+/** A Swish payment started on the cart page, then ended as the session reports it (§4). */
+async function swishEndedAs(paymentStatus: 'FAILED' | 'CANCELLED' | 'ERROR', message: string) {
+  const { user, store } = await openCart(false, { startPayment: () => Promise.resolve({ paymentId: 'p1' }) });
+  await startSwish(user);
+  dispatchInAct(
+    store,
+    sessionActions.loaded({
+      shopId: 'cafe',
+      session: session({ ...cart, paymentStatus, paymentId: 'p1', message }),
+    }),
+  );
+}
+
 describe('§2 Swish panel', () => {
   it('asks for the phone number in the panel when the form does not, and starts with it', async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
@@ -90,33 +103,13 @@ describe('§2 Swish panel', () => {
   ] as const)(
     '§4 a payment that ends %s puts the focus on its message, so it is in view and read',
     async (paymentStatus, message) => {
-      const { user, store } = await openCart(false, {
-        startPayment: () => Promise.resolve({ paymentId: 'p1' }),
-      });
-      await startSwish(user);
-      dispatchInAct(
-        store,
-        sessionActions.loaded({
-          shopId: 'cafe',
-          session: session({ ...cart, paymentStatus, paymentId: 'p1', message }),
-        }),
-      );
+      await swishEndedAs(paymentStatus, message);
       expect(await screen.findByRole('alert')).toHaveFocus();
     },
   );
 
   it('§8 a payment the payer cancelled says "Payment was cancelled"', async () => {
-    const { user, store } = await openCart(false, {
-      startPayment: () => Promise.resolve({ paymentId: 'p1' }),
-    });
-    await startSwish(user);
-    dispatchInAct(
-      store,
-      sessionActions.loaded({
-        shopId: 'cafe',
-        session: session({ ...cart, paymentStatus: 'CANCELLED', paymentId: 'p1', message: 'BANKIDCL' }),
-      }),
-    );
+    await swishEndedAs('CANCELLED', 'BANKIDCL');
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment was cancelled');
   });
 });
