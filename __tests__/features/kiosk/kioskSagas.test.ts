@@ -164,9 +164,10 @@ describe('the kiosk idle machine', () => {
     expect(store.getState().kiosk.promptEndsAt).toBeNull();
   });
 
-  it('an empty cart the server did not take yet: the store shows in place (a fresh page would load the old cart back)', async () => {
+  it('an empty cart the server did not take yet: the store shows in place (a fresh page would load the old cart back), and its menu is read anew as a fresh page would', async () => {
     const { store, api, navigate, replaceLocation } = await kiosk(kioskState(...withBun), {
       putCart: jest.fn(() => Promise.reject(new Error('offline'))),
+      getShop: jest.fn(() => Promise.reject(new Error('offline'))),
     });
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE + PROMPT_MS);
@@ -174,6 +175,7 @@ describe('the kiosk idle machine', () => {
     expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] }, expect.any(AbortSignal));
     expect(replaceLocation).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/cafe', { replace: true });
+    expect(api.getShop).toHaveBeenCalledWith(SHOP, expect.any(AbortSignal));
   });
 
   it('the chosen tab lines are emptied too', async () => {

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useMatch } from 'react-router-dom';
+import { useMatch, useParams } from 'react-router-dom';
+import { selectLiveShop, shopActions } from '../shopState';
 import { insetTop } from '../../shared/theme/insets';
 import { fontSize, space } from '../../shared/theme/tokens';
 import { Button } from '../../shared/ui/Button';
@@ -16,6 +17,7 @@ import { AssistBar } from './AssistBar';
 import { ReachIcon } from './AssistButton';
 import { playChime } from './chime';
 import { PausedScreen } from './PausedScreen';
+import { keepMenu, takeMenu } from './carriedMenu';
 import { useKioskStart } from './kioskStart';
 import { useKioskManifest } from './useKioskManifest';
 import { useWakeLock } from './useWakeLock';
@@ -31,6 +33,40 @@ function useReportScreen(startScreen: boolean) {
   }, [dispatch, screen]);
 }
 
+/** The tab's sessionStorage, or null where the browser refuses it. */
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The next customer's menu at once (carriedMenu.ts): the fresh page a reset opened draws the menu its last
+ * page carried, taken before the store's first render (the live answer is on its way meanwhile); every live
+ * answer is kept for the next reset.
+ */
+function useCarriedMenu() {
+  const dispatch = useAppDispatch();
+  const { webshopId } = useParams();
+  const { language } = useAppSelector(selectKiosk);
+  const live = useAppSelector(selectLiveShop);
+  // Once, as the page starts: what this page's own answers bring is kept below.
+  const takeCarried = useEffectEvent(() => {
+    const storage = tabStorage();
+    if (!storage || !webshopId) return;
+    const setting = { language };
+    const data = takeMenu(storage, { shopId: webshopId, setting, now: Date.now(), online: navigator.onLine });
+    if (data) dispatch(shopActions.carriedAcrossReset({ shopId: webshopId, data }));
+  });
+  useLayoutEffect(() => takeCarried(), []);
+  useEffect(() => {
+    const storage = tabStorage();
+    if (storage && live) keepMenu(storage, live.shopId, live.data, { language }, Date.now());
+  }, [live, language]);
+}
+
 /**
  * What kiosk mode adds around the shop's pages once its code is in: the screen report for the idle machine,
  * the accessibility bar and its choices, the idle question, the pause and the reset's cover. The touch sizes
@@ -43,6 +79,7 @@ export function KioskShell({ startScreen, shopKnown }: { startScreen: boolean; s
   const { t } = useTranslation();
   const kiosk = useAppSelector(selectKiosk);
   useReportScreen(startScreen);
+  useCarriedMenu();
   useKioskStart(shopKnown);
   useKioskManifest();
 

@@ -7,6 +7,7 @@ import { keepServiceWorker, takeWaitingUpdate } from '../../shared/serviceWorker
 import { cartSynced, selectCartEmpty } from '../cart';
 import { DRAFT_KEY, forgetCustomer, selectPaymentPending } from '../paymentState';
 import { selectSessionShopId } from '../session';
+import { shopActions } from '../shopState';
 import { connectionWatch } from './kioskConnection';
 import { idleRule, type IdleFacts, type IdleRule } from './kioskIdle';
 import { kioskAddress } from './kioskAddress';
@@ -65,9 +66,10 @@ export function* askStillThere() {
  * to the server as any change is), the tab choices and the customer's details, and the tab's storage
  * forgets what the customer typed. Once the server holds the empty cart the page is replaced by a fresh
  * document of the store: nothing of the last customer survives, not even a provider's window (a card's
- * 3-D Secure frame) that the app does not own. Should the empty cart not reach the server in time, the
- * store is shown in place instead (the cart keeps being sent), never a fresh page that would load the old
- * cart back.
+ * 3-D Secure frame) that the app does not own; it draws the shop from the menu this page carried
+ * (carriedMenu.ts) while it reads the live one. Should the empty cart not reach the server in time, the
+ * store is shown in place instead (the cart keeps being sent, the shop is read anew), never a fresh page that
+ * would load the old cart back.
  */
 export function* resetKiosk(cancelPayment: CancelPayment) {
   yield put(kioskActions.resetStarted());
@@ -97,6 +99,9 @@ export function* resetKiosk(cancelPayment: CancelPayment) {
   } else {
     const navigate = yield* context('navigate');
     yield call(navigate, store, { replace: true });
+    // The next customer's menu is asked for anew, as a fresh page would (carriedMenu.ts): without the network
+    // it cannot be read, and the store waits under the pause until the API answers (kioskConnection.ts).
+    yield put(shopActions.loadRequested({ shopId }));
     yield put(kioskActions.resetEnded());
   }
 }

@@ -6,6 +6,7 @@
 export {
   selectCategoryOfProduct,
   selectDeviationGroupEntities,
+  selectLiveShop,
   selectPaymentMethodById,
   selectPaymentMethods,
 } from './shopLazySelectors';

@@ -50,6 +50,12 @@ interface ShopState {
    * down) waits for it.
    */
   partial: boolean;
+  /**
+   * The shop shown is the menu a kiosk's last page carried across its reset (kiosk/carriedMenu.ts): drawn at
+   * once, replaced by the live answer when it comes, and dropped when that fails. The server judges every add
+   * and the amount at payment start, so nothing is ever charged from it.
+   */
+  carried: boolean;
 }
 
 const emptyEntities = {
@@ -68,6 +74,7 @@ const initialState: ShopState = {
   status: 'idle',
   fromPage: null,
   partial: false,
+  carried: false,
   ...emptyEntities,
 };
 
@@ -152,6 +159,7 @@ function applyShop(state: Draft<ShopState>, data: ShopData): void {
   const before = original(state);
   state.status = 'loaded';
   state.partial = false;
+  state.carried = false;
   state.info = keepIfSame(before?.info, data.shop);
   state.company = keepIfSame(before?.company, data.company);
   state.products = entityState(before?.products, data.products);
@@ -183,6 +191,16 @@ const shopSlice = createSlice({
         state.partial = partial;
       }
     },
+    /**
+     * A kiosk's fresh page draws the menu its last page carried while the live answer is on its way (the
+     * shop stays 'loading': a failure still shows as one). Only before that answer: it never replaces one.
+     */
+    carriedAcrossReset(state, action: PayloadAction<{ shopId: string; data: ShopData }>) {
+      const { shopId, data } = action.payload;
+      if (state.info || state.status === 'error' || state.status === 'notFound') return;
+      applyShop(state, data);
+      Object.assign(state, { shopId, status: 'loading', carried: true });
+    },
     loadRequested(state, action: PayloadAction<{ shopId: string }>) {
       if (state.fromPage === action.payload.shopId) return; // answered by the page (shopSagas)
       // Reloading the same shop keeps what is shown; another shop starts from nothing.
@@ -202,7 +220,10 @@ const shopSlice = createSlice({
     },
     /** The load failed (the error is the event's, for whoever handles it; the page shows only that it failed). */
     loadFailed(state, action: PayloadAction<{ shopId: string; error: ErrorInfo }>) {
-      if (action.payload.shopId === state.shopId) state.status = 'error';
+      if (action.payload.shopId !== state.shopId) return;
+      // A carried menu the live answer could not confirm is not shown again (the kiosk pauses instead).
+      if (state.carried) Object.assign(state, emptyEntities, { carried: false });
+      state.status = 'error';
     },
   },
 });

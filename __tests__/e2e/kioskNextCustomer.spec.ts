@@ -1,0 +1,157 @@
+/**
+ * The kiosk's next customer (docs/kiosk.md "The next customer"): the fresh page a reset opens draws the store
+ * from the menu the last page carried (src/features/kiosk/carriedMenu.ts) while the live answer, asked for at
+ * the same moment as ever, is on its way; the live answer replaces it; taps work from that first frame and
+ * reach the server once; the server judges every add and the amount at payment start (docs/product-rules.md
+ * §4, §8); and a menu the live answer cannot confirm is not shown again: the kiosk waits under its pause.
+ *
+ * The live answer is held with a route (the rest of the suite blocks service workers: the menu crosses in the
+ * tab's storage, with or without one), so what the fresh page shows before it can be looked at on any machine.
+ */
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  fastForwardUntil,
+  idleDialog,
+  kioskAdd,
+  kioskAddButton,
+  openKiosk,
+  orderPanel,
+  panelQuantity,
+  pauseClock,
+  pausedDialog,
+  se,
+} from './helpers/kiosk';
+import { CUSTOMER, holdRequests, holdSwishCompletion } from './helpers/payment';
+import { serverCart } from './helpers/shop';
+import { shot } from './helpers/shots';
+import { test } from './helpers/test';
+
+test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+/** The live answer the fresh page asks for: GET /api/v2/webshop/cafe. */
+const LIVE_SHOP = /\/api\/v2\/webshop\/cafe$/;
+
+/** Semla's card says it is sold out ('Slut i lager'). */
+const semlaSoldOut = (page: Page) =>
+  page.locator('article').filter({ hasText: 'Semla' }).getByText(se('product.outOfStock'), { exact: true });
+
+/**
+ * Another customer's pending Swish payment holds all 3 Semlor (Swish's completion held): the server's live
+ * answer now says the kiosk's customers can have none. Answers its payment id, to cancel it afterwards.
+ */
+async function semlorHeldElsewhere(
+  browser: Browser,
+  request: APIRequestContext,
+): Promise<() => Promise<void>> {
+  await holdSwishCompletion(request);
+  const other = await browser.newContext();
+  const api = other.request;
+  expect((await api.get('/api/v2/webshop/cafe/cart')).ok()).toBe(true);
+  const cart = [{ id: 'semla-line', productId: 'semla', count: 3, deviations: [], description: '' }];
+  expect((await api.put('/api/v2/webshop/cafe/cart', { data: { cart, tabItems: [] } })).ok()).toBe(true);
+  const started = await api.post('/api/v2/webshop/cafe/cart/startPayment', {
+    data: {
+      paymentMethodId: 'pm-cafe-swish',
+      customerInfo: { ...CUSTOMER, extraInfo: '', postalCode: '', address: '', city: '', isMobile: false },
+      orderReference: null,
+    },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { paymentId } = (await started.json()) as { paymentId: string };
+  return async () => {
+    expect((await request.post(`/demo/api/payments/${paymentId}/cancel`)).ok()).toBe(true);
+    await other.close();
+  };
+}
+
+/** The last customer walks away: the idle question, then "Börja om" (the page's clock paused for it). */
+async function lastCustomerLeaves(page: Page): Promise<void> {
+  await pauseClock(page);
+  await page.clock.fastForward(11_000);
+  await expect(idleDialog(page)).toBeVisible();
+  await idleDialog(page)
+    .getByRole('button', { name: se('kiosk.idle.startOver') })
+    .click();
+}
+
+test('the fresh page after a reset draws the carried menu at once, a tap on it reaches the server once, and the live answer replaces it (a sold-out Semla shows)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.clock.install();
+  await openKiosk(page, '&idle=10');
+  await kioskAdd(page, 'Kardemummabulle');
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([1]);
+  const letSemlorGo = await semlorHeldElsewhere(browser, request);
+  try {
+    const releaseLive = await holdRequests(page, LIVE_SHOP, 'GET');
+    let liveAnswers = 0;
+    page.on('response', (response) => {
+      if (LIVE_SHOP.test(response.url())) liveAnswers += 1;
+    });
+    await lastCustomerLeaves(page);
+    await page.clock.resume();
+
+    // The fresh page, its live answer held: the store and the order panel from the carried menu, empty.
+    await expect(orderPanel(page)).toBeVisible();
+    await expect(kioskAddButton(page, 'Kanelbulle')).toBeVisible();
+    await expect(panelQuantity(page, 'Kardemummabulle', 1)).toHaveCount(0);
+    await expect(semlaSoldOut(page)).toHaveCount(0); // the carried menu had 3 Semlor
+    expect(liveAnswers).toBe(0);
+    await shot(page, 'kiosk-next-customer-carried-1024x768');
+
+    // The next customer's first tap, before the live answer: in the order panel, and on the server once.
+    await kioskAddButton(page, 'Kanelbulle').click();
+    await expect(panelQuantity(page, 'Kanelbulle', 1)).toBeVisible();
+    await expect
+      .poll(async () => (await serverCart(page, 'cafe')).cart)
+      .toEqual([expect.objectContaining({ productId: 'kanelbulle', count: 1 })]);
+
+    // The live answer: Semla is gone (another customer's payment holds the last 3), at once.
+    releaseLive();
+    await expect(semlaSoldOut(page)).toBeVisible();
+    expect(liveAnswers).toBe(1);
+    await expect(panelQuantity(page, 'Kanelbulle', 1)).toBeVisible();
+    await shot(page, 'kiosk-next-customer-live-1024x768');
+    expect((await serverCart(page, 'cafe')).cart).toEqual([
+      expect.objectContaining({ productId: 'kanelbulle', count: 1 }),
+    ]);
+  } finally {
+    await letSemlorGo();
+  }
+});
+
+test('a fresh page whose live answer fails shows no carried menu: ordering pauses, then the store by itself, and an order reaches the server', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openKiosk(page, '&idle=10');
+  await kioskAdd(page, 'Kardemummabulle');
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([1]);
+  // The empty cart reaches the server; then the API is gone for the fresh page.
+  let down = false;
+  await page.route('**/api/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route(
+    (url) => url.pathname === '/cafe',
+    async (route) => {
+      down = true;
+      await route.fallback();
+    },
+  );
+  await lastCustomerLeaves(page);
+  await fastForwardUntil(page, async () => (await pausedDialog(page).count()) > 0, 'the pause shows');
+  // Nothing of the carried menu under the pause: it could not be confirmed.
+  await expect(kioskAddButton(page, 'Kanelbulle')).toHaveCount(0);
+  await shot(page, 'kiosk-next-customer-offline-1024x768');
+
+  down = false;
+  await page.clock.resume();
+  await expect(pausedDialog(page)).toHaveCount(0);
+  await expect(orderPanel(page)).toBeVisible();
+  await expect(panelQuantity(page, 'Kardemummabulle', 1)).toHaveCount(0);
+  await kioskAdd(page, 'Kanelbulle');
+  await expect
+    .poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.productId))
+    .toEqual(['kanelbulle']);
+});
