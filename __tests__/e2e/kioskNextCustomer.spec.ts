@@ -155,3 +155,28 @@ test('a fresh page whose live answer fails shows no carried menu: ordering pause
     .poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.productId))
     .toEqual(['kanelbulle']);
 });
+
+test('a tap on the carried menu for something sold out meanwhile is judged by the server: the stock words at payment start, and nothing charged', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.clock.install();
+  await openKiosk(page, '&idle=10');
+  await kioskAdd(page, 'Kardemummabulle');
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([1]);
+  const letSemlorGo = await semlorHeldElsewhere(browser, request);
+  try {
+    const releaseLive = await holdRequests(page, LIVE_SHOP, 'GET');
+    await lastCustomerLeaves(page);
+    await page.clock.resume();
+    // The carried menu still has Semlor: the customer takes one before the live answer says they are gone.
+    await kioskAddButton(page, 'Semla').click();
+    await expect(panelQuantity(page, 'Semla', 1)).toBeVisible();
+    releaseLive();
+    await expect(semlaSoldOut(page)).toBeVisible();
+    await shot(page, 'kiosk-next-customer-sold-out-meanwhile');
+  } finally {
+    await letSemlorGo();
+  }
+});

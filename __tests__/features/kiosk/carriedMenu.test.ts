@@ -136,6 +136,18 @@ describe('§4 shop load on a kiosk’s fresh page: the carried menu at once, the
     expect(store.getState().shop.carried).toBe(false);
   });
 
+  it('the shop closed meanwhile: the live answer shows it closed, whatever the carried menu said', async () => {
+    const live = deferred<ShopData>();
+    const { store } = testStore({ getShop: () => live.promise });
+    store.dispatch(shopActions.carriedAcrossReset({ shopId: 'cafe', data: shopData() }));
+    store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
+    expect(selectShopDisplayState(store.getState())).toBe('open');
+    const closed = shopData();
+    live.resolve({ ...closed, shop: { ...closed.shop, isOpen: false } });
+    await until(store, (s) => s.shop.status === 'loaded');
+    expect(selectShopDisplayState(store.getState())).toBe('closed');
+  });
+
   it('a live answer already in is never replaced by the carried menu', async () => {
     const { store } = await loadedStore();
     store.dispatch(shopActions.carriedAcrossReset({ shopId: 'cafe', data: stale() }));
