@@ -133,7 +133,7 @@ test('issue 10: ?kiosk=1 makes this browser a kiosk across reloads and routes, &
   await expect(anyOrderPanel(page)).toHaveCount(0);
 });
 
-/** Holds the page's `lng` texts (their chunk) until the returned release: a page start stops where it waits for them. */
+/** Holds the page's `lng` texts (their chunk) until the returned release: a page's start stops there. */
 const holdTexts = (page: Page, lng: Language) =>
   holdRequests(page, new RegExp(`/i18n-${lng}-json\\.[0-9a-f]+\\.js$`));
 
@@ -146,7 +146,7 @@ test('§1: a browser that stops being a kiosk keeps a language stored while its 
   context,
 }) => {
   await openKiosk(page, '&lng=en');
-  // The ?kiosk=0 page has read its language (the kiosk's English, from the cookie) and waits for its texts …
+  // The ?kiosk=0 page has read its language (the kiosk's English, in the cookie) and waits for its texts …
   const releaseTexts = await holdTexts(page, 'en');
   await page.goto('/cafe?kiosk=0', COMMITTED);
   await askingForTexts(page, 'en');
