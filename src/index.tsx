@@ -29,9 +29,11 @@ function storageOrMemory(
 }
 
 async function main() {
+  // Kiosk mode on or off (`?kiosk=1`/`?kiosk=0`, kept in local storage) before anything is waited for, as the
+  // language is remembered (§1): a `?kiosk=0` page left while its translations load has ended kiosk mode.
+  const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
   const i18n = await initI18n();
   const history = createBrowserHistory({ v5Compat: true });
-  const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
   // The kiosk's touch sizes (index.html's style, features/kiosk/kioskPageCss.ts) from the first frame.
   if (kiosk) document.documentElement.dataset.kiosk = '';
   const page = browserPageSignals();

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, type Response } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
-import { text } from './helpers/i18n';
+import { text, type Language } from './helpers/i18n';
 import {
   decodeQr,
   expectBackDoesNotShowReceipt,
@@ -36,13 +36,14 @@ import { COMMITTED } from './helpers/test';
 import {
   approvePayment,
   CUSTOMER,
+  holdRequests,
   holdSessionReads,
   holdSwishCompletion,
   sessionPaymentId,
   shot,
   simulatorPayment,
 } from './helpers/payment';
-import { cartSaved, KIOSK, openShop, serverCart } from './helpers/shop';
+import { appReady, cartSaved, KIOSK, openShop, serverCart } from './helpers/shop';
 
 /**
  * Issue 10, kiosk mode: a tablet at the café's counter serving one walk-up customer after another. Switched
@@ -130,6 +131,55 @@ test('issue 10: ?kiosk=1 makes this browser a kiosk across reloads and routes, &
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.locator('html')).not.toHaveAttribute('data-kiosk');
   await expect(anyOrderPanel(page)).toHaveCount(0);
+});
+
+/** Holds the page's `lng` texts (their chunk) until the returned release: a page's start stops there. */
+const holdTexts = (page: Page, lng: Language) =>
+  holdRequests(page, new RegExp(`/i18n-${lng}-json\\.[0-9a-f]+\\.js$`));
+
+/** The app's start has read the visitor's language and now asks for its texts (webpack adds their script). */
+const askingForTexts = (page: Page, lng: Language) =>
+  page.waitForFunction((lng) => document.querySelector(`script[src*="/i18n-${lng}-json."]`) !== null, lng);
+
+test('§1: a browser that stops being a kiosk keeps a language stored while its ?kiosk=0 page waits for its texts (the page remembers what it read at once, never after)', async ({
+  page,
+  context,
+}) => {
+  await openKiosk(page, '&lng=en');
+  // The ?kiosk=0 page has read its language (the kiosk's English, in the cookie) and waits for its texts …
+  const releaseTexts = await holdTexts(page, 'en');
+  await page.goto('/cafe?kiosk=0', COMMITTED);
+  await askingForTexts(page, 'en');
+  // … when the cookies are cleared and Finnish is stored.
+  await context.clearCookies();
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'fi'));
+  releaseTexts();
+  await appReady(page);
+  await expect(page.getByRole('navigation', { name: text('en', 'shop.categories') })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-kiosk');
+
+  await openShop(page, '/cafe');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+  await expect(page.getByRole('navigation', { name: text('fi', 'shop.categories') })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('fi');
+  expect((await context.cookies()).find((cookie) => cookie.name === 'i18next')?.value).toBe('fi');
+});
+
+test('§1: ?kiosk=0 ends kiosk mode as its page starts: left while it waits for its texts, the next page is a phone’s store in the language the kiosk was last in', async ({
+  page,
+}) => {
+  await openKiosk(page, '&lng=en');
+  const releaseTexts = await holdTexts(page, 'en');
+  await page.goto('/cafe?kiosk=0', COMMITTED);
+  await askingForTexts(page, 'en');
+  await page.goto('/cafe', COMMITTED);
+  releaseTexts();
+  await appReady(page);
+  await expect(page.getByRole('navigation', { name: text('en', 'shop.categories') })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).not.toHaveAttribute('data-kiosk');
+  await expect(anyOrderPanel(page)).toHaveCount(0);
+  expect(await kioskSetting(page)).toBeNull();
 });
 
 for (const viewport of KIOSK_VIEWPORTS) {

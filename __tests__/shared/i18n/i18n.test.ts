@@ -104,6 +104,20 @@ describe('language detection (SPEC §1: query lng, then cookie i18next, then loc
     expect(window.localStorage.getItem('i18nextLng')).toBe('se');
   });
 
+  it('§1: a language is remembered as it is read, never after the wait for its texts: what is stored meanwhile is kept', async () => {
+    // A page that found English (here in the cookie a kiosk left) is still loading its translations …
+    setCookie('en');
+    window.localStorage.setItem('i18nextLng', 'en');
+    const starting = initI18n();
+    // … when the cookie is cleared and Finnish is stored (the visitor, or the shop's next page).
+    setCookie(null);
+    window.localStorage.setItem('i18nextLng', 'fi');
+    expect((await starting).language).toBe('en');
+    expect(document.cookie).not.toContain('i18next=');
+    expect(window.localStorage.getItem('i18nextLng')).toBe('fi');
+    expect((await initI18n({ resources: RESOURCES })).language).toBe('fi');
+  });
+
   it('visitorLanguage tells a language the visitor named (query, cookie, storage) from the fallback', async () => {
     expect(visitorLanguage(await initI18n({ resources: RESOURCES }))).toBeNull();
     setQuery('?lng=xx');

@@ -123,6 +123,11 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   instance.on('languageChanged', syncHtmlLang);
 
   const [language, named] = options.lng ? [options.lng, options.lng] : detectLanguage();
+  // Only a language the visitor named is remembered: storing the English fallback would make a later visit
+  // look like a visitor who chose English (pages that default to Swedish, §2, could no longer tell). It is
+  // remembered now, as it was read (§1): after the wait for the translations below it would be stale, and
+  // would overwrite what another page or the visitor stored meanwhile (a page left while it loads).
+  if (named !== null) storedLanguage.set(named);
   const config: InitOptions = {
     supportedLngs: SUPPORTED_LANGUAGES,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -138,9 +143,6 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   if (options.resources) config.resources = options.resources;
 
   await instance.init(config);
-  // Only a language the visitor named is remembered: storing the English fallback would make a later visit
-  // look like a visitor who chose English (pages that default to Swedish, §2, could no longer tell).
-  if (named !== null) storedLanguage.set(named);
   visitorLanguages.set(instance.services, named);
   syncHtmlLang(instance.resolvedLanguage ?? instance.language);
   return instance;
