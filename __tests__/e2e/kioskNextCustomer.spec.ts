@@ -11,15 +11,19 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   fastForwardUntil,
+  fillKioskDetails,
   idleDialog,
+  KIOSK_METHOD,
   kioskAdd,
   kioskAddButton,
+  kioskMethodButton,
   openKiosk,
   orderPanel,
   panelQuantity,
   pauseClock,
   pausedDialog,
   se,
+  toKioskCart,
 } from './helpers/kiosk';
 import { CUSTOMER, holdRequests, holdSwishCompletion } from './helpers/payment';
 import { serverCart } from './helpers/shop';
@@ -62,6 +66,13 @@ async function semlorHeldElsewhere(
     expect((await request.post(`/demo/api/payments/${paymentId}/cancel`)).ok()).toBe(true);
     await other.close();
   };
+}
+
+/** The ids of the payments the simulator has pending. */
+async function startedPayments(request: APIRequestContext): Promise<string[]> {
+  const answer = await request.get('/demo/api/payments?status=STARTED');
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { paymentId: string }[]).map((payment) => payment.paymentId).sort();
 }
 
 /** The last customer walks away: the idle question, then "Börja om" (the page's clock paused for it). */
@@ -175,7 +186,19 @@ test('a tap on the carried menu for something sold out meanwhile is judged by th
     await expect(panelQuantity(page, 'Semla', 1)).toBeVisible();
     releaseLive();
     await expect(semlaSoldOut(page)).toBeVisible();
+    // Paying for it: the server judges the cart at payment start, in today's words, and starts nothing.
+    const startedBefore = await startedPayments(request);
+    await toKioskCart(page, 1);
+    await fillKioskDetails(page);
+    await kioskMethodButton(page, KIOSK_METHOD.swish).click();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: se('cart.outOfStockError') })
+        .first(),
+    ).toBeVisible();
     await shot(page, 'kiosk-next-customer-sold-out-meanwhile');
+    expect(await startedPayments(request)).toEqual(startedBefore);
   } finally {
     await letSemlorGo();
   }

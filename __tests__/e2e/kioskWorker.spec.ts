@@ -251,7 +251,7 @@ test('issue 35: a kiosk left on its empty store page takes a new build by itself
   });
 });
 
-test.describe('a browser restart without the network', () => {
+test.describe('the tablet’s own browser profile, on disk (installed, restarted)', () => {
   let profile = '';
   test.beforeEach(() => {
     profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-profile-'));
