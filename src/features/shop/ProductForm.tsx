@@ -99,7 +99,7 @@ export function ProductForm({
   };
 
   // A popup's parts keep clear of its edges; the page has its own margins.
-  const inset = head ? space.lg : 0;
+  const inset = head === undefined ? 0 : space.lg;
   return (
     <form
       ref={formRef}
@@ -109,14 +109,10 @@ export function ProductForm({
     >
       {head}
       <div
-        css={{
-          display: 'flex',
-          flexDirection: 'column',
-          gap: space.md,
-          minHeight: 0,
-          overflowY: 'auto',
-          padding: `0 ${inset}px ${space.md}px`,
-        }}
+        css={[
+          { display: 'flex', flexDirection: 'column', gap: space.md, padding: `0 ${inset}px ${space.md}px` },
+          head !== undefined && { minHeight: 0, overflowY: 'auto' },
+        ]}
       >
         {children}
         <DeviationPicker
