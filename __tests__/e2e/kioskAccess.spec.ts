@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import {
+  assistBar,
   expectKioskReceipt,
   fillKioskDetails,
   idleDialog,
@@ -16,6 +17,8 @@ import {
   pageNow,
   pauseClock,
   picture,
+  REACH_SHARE,
+  reachButton,
   se,
   swishQr,
   toKioskCart,
@@ -30,14 +33,6 @@ import { approvePayment, CUSTOMER, holdSwishCompletion, sessionPaymentId } from 
  */
 
 const sizeName = ({ width, height }: { width: number; height: number }) => `${width}×${height}`;
-
-/** The kiosk's accessibility bar, a region named 'Tillgänglighet'. */
-const assistBar = (page: Page) => page.getByRole('region', { name: se('kiosk.assist.label'), exact: true });
-const reachButton = (page: Page) =>
-  assistBar(page).getByRole('button', { name: se('kiosk.assist.reach'), exact: true });
-
-/** The lower part of the screen reach mode keeps every control in. */
-const REACH_SHARE = 0.55;
 
 /**
  * Every control on screen now (buttons, links, fields, selects; a check box or radio by its label) whose

@@ -373,6 +373,14 @@ export function assistBar(page: Page, lng: Language = 'se'): Locator {
   return page.getByRole('region', { name: text(lng, 'kiosk.assist.label'), exact: true });
 }
 
+/** The accessibility bar's "Inom räckhåll" ('Within reach'), a toggle (aria-pressed). */
+export function reachButton(page: Page, lng: Language = 'se'): Locator {
+  return assistBar(page, lng).getByRole('button', { name: text(lng, 'kiosk.assist.reach'), exact: true });
+}
+
+/** The lower part of the screen that "Inom räckhåll" keeps every control in (docs/kiosk.md). */
+export const REACH_SHARE = 0.55;
+
 /** The accessibility bar's "Större text" ('Larger text'), a toggle (aria-pressed). */
 export function largeTextButton(page: Page, lng: Language = 'se'): Locator {
   return assistBar(page, lng).getByRole('button', { name: text(lng, 'kiosk.assist.largeText'), exact: true });

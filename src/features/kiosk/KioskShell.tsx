@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useMatch, useParams } from 'react-router-dom';
 import { selectLiveShop, shopActions } from '../shopState';
 import { insetTop } from '../../shared/theme/insets';
-import { fontSize, space } from '../../shared/theme/tokens';
+import { contentWidth, fontSize, space } from '../../shared/theme/tokens';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -166,14 +166,17 @@ function IdleDialog({ endsAt }: { endsAt: number }) {
   }, []);
   const seconds = Math.max(0, Math.ceil((endsAt - now) / 1000));
   const onContinue = () => dispatch(kioskActions.continueClicked());
+  // Wide, and its two answers side by side: the whole question fits the lower part of the screen that
+  // "within reach" leaves, with larger text too (docs/product-rules.md §2, kiosk).
   return (
     <Dialog
       labelledBy="kiosk-idle-title"
       describedBy="kiosk-idle-text"
       role="alertdialog"
       onClose={onContinue}
+      maxWidth={contentWidth.page}
     >
-      <div css={{ padding: space.xl, display: 'grid', gap: space.lg, textAlign: 'center' }}>
+      <div css={{ padding: space.lg, display: 'grid', gap: space.md, textAlign: 'center' }}>
         <h2 id="kiosk-idle-title" css={{ margin: 0, fontSize: fontSize.display }}>
           {t('kiosk.idle.title')}
         </h2>
@@ -189,12 +192,14 @@ function IdleDialog({ endsAt }: { endsAt: number }) {
         <VisuallyHidden as="p" role="status">
           {t('kiosk.idle.secondsLeft', { count: Math.ceil(seconds / 5) * 5 })}
         </VisuallyHidden>
-        <Button onClick={onContinue} css={PRIMARY_ACTION}>
-          {t('kiosk.idle.continue')}
-        </Button>
-        <Button variant="secondary" onClick={() => dispatch(kioskActions.startOverClicked())}>
-          {t('kiosk.idle.startOver')}
-        </Button>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: space.md, '& > *': { flex: '1 1 200px' } }}>
+          <Button onClick={onContinue} css={PRIMARY_ACTION}>
+            {t('kiosk.idle.continue')}
+          </Button>
+          <Button variant="secondary" onClick={() => dispatch(kioskActions.startOverClicked())}>
+            {t('kiosk.idle.startOver')}
+          </Button>
+        </div>
       </div>
     </Dialog>
   );

@@ -56,6 +56,9 @@ const assistCss: CSSObject = {
     maxHeight: `calc(100dvh - ${insetTop} - ${insetBottom} - ${space.md}px)`,
   },
   'html[data-kiosk][data-large-text]': { fontSize: `${LARGE_TEXT * 100}%` },
+  // Either choice leaves a popup little height: its picture goes, so the choices show between its title and
+  // Add (docs/product-rules.md §2, kiosk).
+  'html[data-kiosk]:is([data-reach], [data-large-text]) dialog [data-product-picture]': { display: 'none' },
 };
 
 /** The kiosk's rules, for index.html. */

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { lazyWithRetry } from '../../shared/lazyWithRetry';
+import { InView } from '../../shared/ui/InView';
 import { LoadBoundary } from '../../shared/ui/LoadBoundary';
 import { Spinner } from '../../shared/ui/Spinner';
 import { selectCartTotal } from '../cart';
@@ -35,16 +36,22 @@ function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: stri
 /**
  * The panel of the chosen payment method (§2 payment method panels). While a started payment is being
  * cancelled it stays pending until the server confirms, and this says so instead of a method's panel.
- * None while a wallet's attempt is on (issue 25): the wallet's own section shows it.
+ * None while a wallet's attempt is on (issue 25): the wallet's own section shows it. On a kiosk it comes
+ * into view as it opens and grows (Swish's QR code and the amount, the card's form, a failure's message).
  */
 export function PaymentPanel({ shopId, origin }: { shopId: string; origin: string }) {
+  const kiosk = useAppSelector(selectIsKiosk);
+  const panel = <MethodPanel shopId={shopId} origin={origin} kiosk={kiosk} />;
+  return kiosk ? <InView>{panel}</InView> : panel;
+}
+
+function MethodPanel({ shopId, origin, kiosk }: { shopId: string; origin: string; kiosk: boolean }) {
   const { t } = useTranslation();
   const selectedId = useAppSelector(selectSelectedPaymentMethod);
   const cancelling = useAppSelector(selectPaymentCancelling);
   const method = useAppSelector((state) =>
     selectedId ? selectPaymentMethodById(state, selectedId) : undefined,
   );
-  const kiosk = useAppSelector(selectIsKiosk);
   // A wallet's attempt shows its progress and outcome by the wallet buttons, and no panel may confirm it.
   const wallet = useAppSelector(selectWallet);
   if (cancelling === 'sending') return <Spinner label={t('paymentMethods.cancelling')} />;

@@ -13,6 +13,7 @@ import { fontSize, radius, space } from '../../shared/theme/tokens';
 import { Amount, amountRowStyle } from '../../shared/ui/Amount';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { ErrorText } from '../../shared/ui/ErrorText';
+import { InView } from '../../shared/ui/InView';
 import { Page } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { QrCode } from '../../shared/ui/QrCode';
@@ -305,22 +306,27 @@ function KioskTakeAway({ receiptId }: { receiptId: string }) {
   const url = companyId
     ? `${window.location.origin}/receipt/${encodeURIComponent(companyId)}/${encodeURIComponent(receiptId)}`
     : null;
+  // The code beside its words and "New order", and the whole in view as it is drawn: one row fits the lower
+  // part of the screen that "within reach" leaves, with larger text too (§2, kiosk).
   return (
-    <section
-      aria-labelledby="kiosk-take-receipt"
-      css={{ display: 'grid', justifyItems: 'center', gap: space.md }}
-    >
-      <h2 id="kiosk-take-receipt" css={{ margin: 0, fontSize: fontSize.title, textAlign: 'center' }}>
-        {t('kiosk.receipt.scan')}
-      </h2>
-      {url && <QrCode text={url} label={t('kiosk.receipt.qrLabel')} unavailable={t('kiosk.qrUnavailable')} />}
-      <Button
-        onClick={() => dispatch(kioskActions.startOverClicked())}
-        css={[PRIMARY_ACTION, { width: '100%' }]}
+    <InView>
+      <section
+        aria-labelledby="kiosk-take-receipt"
+        css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.lg }}
       >
-        {t('kiosk.receipt.newOrder')}
-      </Button>
-    </section>
+        {url && (
+          <QrCode text={url} label={t('kiosk.receipt.qrLabel')} unavailable={t('kiosk.qrUnavailable')} />
+        )}
+        <div css={{ flex: '1 1 200px', display: 'grid', gap: space.md }}>
+          <h2 id="kiosk-take-receipt" css={{ margin: 0, fontSize: fontSize.title }}>
+            {t('kiosk.receipt.scan')}
+          </h2>
+          <Button onClick={() => dispatch(kioskActions.startOverClicked())} css={PRIMARY_ACTION}>
+            {t('kiosk.receipt.newOrder')}
+          </Button>
+        </div>
+      </section>
+    </InView>
   );
 }
 
@@ -348,7 +354,10 @@ export function ReceiptPage() {
   if (hidden) return <Navigate to={`/${encodeURIComponent(webshopId)}`} replace />;
 
   return (
-    <Page narrow>
+    // A kiosk's receipt takes the page's full width: its QR code, words and "New order" side by side (§2, kiosk).
+    <Page narrow={!kiosk.enabled}>
+      {/* On a kiosk the next step comes first: nothing drawn above it moves it out of view (§2, kiosk). */}
+      {kiosk.enabled && <KioskTakeAway receiptId={receiptId} />}
       {/* §4 COMPLETED shows success. The cart page brought the customer here by itself, so say first, and
           to screen readers too (the region is there before the text, so the change is announced). */}
       <div role="status">
@@ -373,7 +382,6 @@ export function ReceiptPage() {
           <p>{t('error.tryLater')}</p>
         </div>
       )}
-      {kiosk.enabled && <KioskTakeAway receiptId={receiptId} />}
       {status === 'loaded' && receipt && downloadUrl && (
         <>
           {kiosk.enabled && (

@@ -1,9 +1,10 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
+import type { ReactNode } from 'react';
 import { isOutOfStock } from '../../domain/stock';
 import type { Product } from '../../domain/types';
-import { fontSize, radius, space, touchTarget } from '../../shared/theme/tokens';
+import { fontSize, radius, space } from '../../shared/theme/tokens';
 import { Amount } from '../../shared/ui/Amount';
 import { noMarginStyle, preLineStyle } from '../../shared/ui/styles';
 import { selectCategoryOfProduct } from '../shopState';
@@ -16,29 +17,49 @@ import { TagList } from './TagList';
 const wrapWordsStyle = { overflowWrap: 'anywhere', hyphens: 'auto' } as const;
 
 /**
- * What the popup and the product page show of a product (§2): image, title, out-of-stock marker,
- * category (page only), price, tags and description.
+ * A product's name as the heading of its popup or page. Long one-word titles wrap instead of being cut off.
+ */
+export function ProductTitle({
+  title,
+  id,
+  level,
+  className,
+}: {
+  title: string;
+  id: string;
+  level: 1 | 2;
+  className?: string;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <Heading
+      id={id}
+      className={className}
+      css={[wrapWordsStyle, { margin: `${space.md}px 0 ${space.xs}px` }]}
+    >
+      {title}
+    </Heading>
+  );
+}
+
+/**
+ * What the popup and the product page show of a product (§2): image, `title` (the page's heading; the popup
+ * keeps its own in its head), out-of-stock marker, category (page only), price, tags and description.
  */
 export function ProductDetails({
   product,
-  titleId,
+  title,
   imageSize,
   showCategory,
-  headingLevel,
-  closeButton = false,
 }: {
   product: Product;
-  titleId: string;
+  title?: ReactNode;
   imageSize: number;
   showCategory: boolean;
-  headingLevel: 1 | 2;
-  /** The popup's close button sits in the top corner: a title without a picture above it keeps clear of it. */
-  closeButton?: boolean;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const category = useAppSelector((state) => selectCategoryOfProduct(state, product.id));
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
       {product.image && (
@@ -47,6 +68,7 @@ export function ProductDetails({
           alt=""
           width={imageSize}
           height={imageSize}
+          data-product-picture=""
           css={{
             width: '100%',
             height: imageSize,
@@ -56,16 +78,7 @@ export function ProductDetails({
           }}
         />
       )}
-      <Heading
-        id={titleId}
-        css={[
-          wrapWordsStyle,
-          { margin: `${space.md}px 0 ${space.xs}px` },
-          closeButton && !product.image && { paddingRight: touchTarget.phone },
-        ]}
-      >
-        {product.title}
-      </Heading>
+      {title}
       {isOutOfStock(product) && (
         <p css={{ margin: 0, fontWeight: 700, color: theme.errorColor }}>{t('product.outOfStock')}</p>
       )}

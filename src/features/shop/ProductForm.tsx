@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
 import { useTheme } from '@emotion/react';
@@ -24,15 +24,24 @@ const ariaDisabledStyle = (primary: string) =>
 /**
  * The order part of the product popup and page (§2): extras, note, running total, quantity stepper and
  * Add (or Update when `editing` a cart item). Calls `onDone` after adding or updating.
+ *
+ * In a popup (`head` given) the form is the popup's whole height: the head (title, Close) on top, the foot
+ * (quantity, total, Add) at the bottom, and between them `children` (the details), the extras and the note
+ * scroll by themselves, so the title and Add stay in view however small the popup is (§2, product popup).
+ * On the product page the foot sticks to the bottom of the window while the page scrolls.
  */
 export function ProductForm({
   productId,
   editing,
   onDone,
+  head,
+  children,
 }: {
   productId: string;
   editing?: CartItem;
   onDone: () => void;
+  head?: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -89,30 +98,48 @@ export function ProductForm({
     onDone();
   };
 
+  // A popup's parts keep clear of its edges; the page has its own margins.
+  const inset = head === undefined ? 0 : space.lg;
   return (
-    <form ref={formRef} onSubmit={onSubmit} css={{ display: 'flex', flexDirection: 'column', gap: space.md }}>
-      <DeviationPicker
-        groups={groups}
-        deviations={deviations}
-        selected={selected}
-        onToggle={(group, id) => setSelected((current) => toggleDeviation(group, current, id))}
-        showErrors={attempts > 0}
-      />
-      <div css={fieldStyle}>
-        <label htmlFor={noteId} css={fieldLabelStyle}>
-          {t('cart.note')}
-        </label>
-        <textarea
-          id={noteId}
-          value={note}
-          maxLength={200}
-          rows={2}
-          placeholder={t('cart.notePlaceholder')}
-          onChange={(e) => setNote(e.target.value)}
-          css={[textControlStyle, { padding: space.sm }]}
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      // As high as the popup may be (its max-height, inherited), and never higher: the middle scrolls.
+      css={{ display: 'flex', flexDirection: 'column', maxHeight: 'inherit' }}
+    >
+      {head}
+      <div
+        css={[
+          { display: 'flex', flexDirection: 'column', gap: space.md, padding: `0 ${inset}px ${space.md}px` },
+          head !== undefined && { minHeight: 0, overflowY: 'auto' },
+        ]}
+      >
+        {children}
+        <DeviationPicker
+          groups={groups}
+          deviations={deviations}
+          selected={selected}
+          onToggle={(group, id) => setSelected((current) => toggleDeviation(group, current, id))}
+          showErrors={attempts > 0}
         />
+        <div css={fieldStyle}>
+          <label htmlFor={noteId} css={fieldLabelStyle}>
+            {t('cart.note')}
+          </label>
+          <textarea
+            id={noteId}
+            value={note}
+            maxLength={200}
+            rows={2}
+            placeholder={t('cart.notePlaceholder')}
+            onChange={(e) => setNote(e.target.value)}
+            css={[textControlStyle, { padding: space.sm }]}
+          />
+        </div>
+        {product.limitStock && (
+          <p css={smallTextStyle}>{t('cart.onlyInStock', { count: Math.max(0, max) })}</p>
+        )}
       </div>
-      {product.limitStock && <p css={smallTextStyle}>{t('cart.onlyInStock', { count: Math.max(0, max) })}</p>}
       {/* Quantity, total and the button stay in view while a long list of extras scrolls. */}
       <div
         css={{
@@ -120,7 +147,7 @@ export function ProductForm({
           bottom: 0,
           display: 'grid',
           gap: space.sm,
-          padding: `${space.sm}px 0 ${space.xs}px`,
+          padding: `${space.sm}px ${inset}px ${Math.max(inset, space.xs)}px`,
           background: theme.backgroundColor,
           borderTop: `1px solid ${theme.borderColor}`,
         }}

@@ -5,7 +5,7 @@ import { Link, useNavigate, useNavigationType, useParams, useSearchParams } from
 import { Page } from '../../shared/ui/Page';
 import { inlineTargetStyle } from '../../shared/ui/styles';
 import { selectCartItem } from '../cart';
-import { ProductDetails } from './ProductDetails';
+import { ProductDetails, ProductTitle } from './ProductDetails';
 import { ProductForm } from './ProductForm';
 import { Spinner } from '../../shared/ui/Spinner';
 import { selectProductById, selectShopPartial } from '../shopState';
@@ -42,7 +42,12 @@ export function ProductPage() {
       <Link to={home} css={inlineTargetStyle}>
         ← {t('product.backToShop')}
       </Link>
-      <ProductDetails product={product} titleId={titleId} imageSize={500} showCategory headingLevel={1} />
+      <ProductDetails
+        product={product}
+        title={<ProductTitle title={product.title} id={titleId} level={1} />}
+        imageSize={500}
+        showCategory
+      />
       <ProductForm
         productId={product.id}
         editing={editing?.productId === product.id ? editing : undefined}

@@ -5,11 +5,14 @@ import type { CartItem } from '../../domain/types';
 import { contentWidth, space } from '../../shared/theme/tokens';
 import { Dialog } from '../../shared/ui/Dialog';
 import { IconButton } from '../../shared/ui/IconButton';
-import { ProductDetails } from './ProductDetails';
+import { ProductDetails, ProductTitle } from './ProductDetails';
 import { ProductForm } from './ProductForm';
 import { selectProductById } from '../shopState';
 
-/** §2 product popup (max width 500 px, image 300 px), also used to edit a cart item. */
+/**
+ * §2 product popup (max width 500 px, image 300 px), also used to edit a cart item. Its title and Close on
+ * top and its quantity, total and Add at the bottom are always in view; what lies between scrolls.
+ */
 export function ProductPopupDialog({
   productId,
   editing,
@@ -25,25 +28,28 @@ export function ProductPopupDialog({
   if (!product) return null;
   return (
     <Dialog labelledBy={titleId} onClose={onClose} maxWidth={contentWidth.narrow}>
-      <div css={{ position: 'relative', padding: space.lg }}>
-        <IconButton
-          variant="raised"
-          onClick={onClose}
-          label={t('product.close')}
-          css={{ position: 'absolute', top: space.sm, right: space.sm, zIndex: 1 }}
-        >
-          ×
-        </IconButton>
-        <ProductDetails
-          product={product}
-          titleId={titleId}
-          imageSize={300}
-          showCategory={false}
-          headingLevel={2}
-          closeButton
-        />
-        <ProductForm productId={productId} editing={editing} onDone={onClose} />
-      </div>
+      <ProductForm
+        productId={productId}
+        editing={editing}
+        onDone={onClose}
+        head={
+          <div
+            css={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: space.sm,
+              padding: `${space.sm}px ${space.sm}px ${space.sm}px ${space.lg}px`,
+            }}
+          >
+            <ProductTitle title={product.title} id={titleId} level={2} css={{ flex: 1, margin: 0 }} />
+            <IconButton variant="raised" onClick={onClose} label={t('product.close')}>
+              ×
+            </IconButton>
+          </div>
+        }
+      >
+        <ProductDetails product={product} imageSize={300} showCategory={false} />
+      </ProductForm>
     </Dialog>
   );
 }

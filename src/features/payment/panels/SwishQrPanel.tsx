@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Amount, amountRowStyle } from '../../../shared/ui/Amount';
 import { Button } from '../../../shared/ui/Button';
 import { ErrorText } from '../../../shared/ui/ErrorText';
 import { QrCode } from '../../../shared/ui/QrCode';
 import { fontSize, space } from '../../../shared/theme/tokens';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
+import { selectCartTotal } from '../../cart';
 import { errorOf } from '../paymentSelectors';
 import { paymentActions, selectPaymentMachine } from '../../paymentState';
 import { qrPayloadFor } from '../providers/swish';
@@ -27,6 +29,7 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
   const { status } = machine;
   const error = errorOf(machine);
   const token = machine.status === 'STARTED' ? machine.token : null;
+  const total = useAppSelector(selectCartTotal);
   const [phone, setPhone] = useState('');
 
   const sendToPhone = (event: FormEvent) => {
@@ -48,11 +51,17 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
         )}
         {status === 'STARTED' && token && (
           <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: space.md }}>
+            {/* What the customer approves in the app, above the code: both fit the smallest view (§2, kiosk). */}
+            <p
+              css={[amountRowStyle, { margin: 0, gap: space.sm, fontSize: fontSize.title, fontWeight: 700 }]}
+            >
+              <span>{t('cart.sum')}</span>
+              <Amount value={total} />
+            </p>
             <QrCode
               text={qrPayloadFor(token)}
               label={t('kiosk.swish.qrLabel')}
               unavailable={t('kiosk.qrUnavailable')}
-              size={280}
             />
             <figcaption css={{ fontSize: fontSize.large, fontWeight: 700, textAlign: 'center' }}>
               {t('kiosk.swish.scan')}
