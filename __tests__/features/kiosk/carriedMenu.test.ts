@@ -156,7 +156,9 @@ describe('§4 shop load on a kiosk’s fresh page: the carried menu at once, the
   });
 
   it('the live answer failing drops the carried menu: the kiosk waits for the API under its pause, never orders from it', async () => {
-    const { store } = testStore({ getShop: () => Promise.reject(new NetworkError('offline', { status: 0 })) });
+    const { store } = testStore({
+      getShop: () => Promise.reject(new NetworkError('offline', { status: 0 })),
+    });
     store.dispatch(shopActions.carriedAcrossReset({ shopId: 'cafe', data: stale() }));
     store.dispatch(shopActions.loadRequested({ shopId: 'cafe' }));
     await until(store, (s) => s.shop.status === 'error');
