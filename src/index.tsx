@@ -4,6 +4,7 @@ import { config } from './shared/config';
 import { makeStore } from './app/store';
 import { readKioskSetting } from './features/kiosk/kioskMode';
 import { initialKioskState } from './features/kiosk/kioskSlice';
+import { preloadKioskScreens } from './features/kiosk/lazyKiosk';
 import { adoptingEarlyStart, createApi } from './shared/api';
 import { watchAnswers } from './shared/api/watchAnswers';
 import { isMobileDevice } from './shared/device';
@@ -32,6 +33,8 @@ async function main() {
   // Kiosk mode on or off (`?kiosk=1`/`?kiosk=0`, kept in local storage) before anything is waited for, as the
   // language is remembered (§1): a `?kiosk=0` page left while its translations load has ended kiosk mode.
   const kiosk = readKioskSetting(window.location.search, storageOrMemory('localStorage'));
+  // A kiosk's store is drawn once its screens are in: they load while the translations do.
+  if (kiosk) preloadKioskScreens();
   const i18n = await initI18n();
   const history = createBrowserHistory({ v5Compat: true });
   // The kiosk's touch sizes (index.html's style, features/kiosk/kioskPageCss.ts) from the first frame.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import type { createStorePageRenderer as CreateRenderer } from '../../src/ssr/renderStorePage';
-import { test } from './helpers/test';
+import { COMMITTED, test } from './helpers/test';
 import { kioskAddButton, orderPanel, panelQuantity } from './helpers/kiosk';
 import { KIOSK, PHONE, renderStorePages, serverCart } from './helpers/shop';
 import { holdRequests } from './helpers/payment';
@@ -141,7 +141,8 @@ test.describe('issue 34: an eager customer at a kiosk', () => {
     page,
   }) => {
     const releaseKiosk = await holdRequests(page, /\/kiosk\.[0-9a-f]+\.js$/);
-    await page.goto('/cafe?kiosk=1&lng=en');
+    // Committed, not loaded: a kiosk asks for its code as its script starts, so the held code holds `load`.
+    await page.goto('/cafe?kiosk=1&lng=en', COMMITTED);
     // While the kiosk's code is on its way no product is drawn: nothing there to tap yet.
     await expect(page.getByRole('status').filter({ hasText: 'Loading' }).first()).toBeVisible();
     const add = page.getByRole('button', { name: 'Add Kanelbulle to the cart', exact: true });

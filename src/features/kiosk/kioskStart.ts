@@ -1,7 +1,7 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { setLanguage } from '../../shared/i18n';
+import { currentLanguage, setLanguage } from '../../shared/i18n';
 import { selectCurrency } from '../shopState';
 import { kioskDefaultLanguage } from './kioskMode';
 import { selectKiosk } from './kioskSelectors';
@@ -23,12 +23,17 @@ export function useKioskStart(shopKnown: boolean) {
   // An effect event, not a dependency of the effect below: a new customer or shop language starts it, never
   // a change of the instance, which would put the shop's language back the moment a customer chose their own.
   const startIn = useEffectEvent((lng: typeof language) => setLanguage(i18n, lng));
-  useEffect(() => {
+  const inForce = useEffectEvent((lng: typeof language) => currentLanguage(i18n) === lng);
+  // Before the page paints: a page already in the customer's language (a kiosk's fresh page) draws the store
+  // in the same frame as its shop, not one effect later.
+  useLayoutEffect(() => {
     if (!shopKnown) return;
     let current = true;
-    void startIn(language).finally(() => {
+    const started = () => {
       if (current) dispatch(kioskActions.customerStarted(customer));
-    });
+    };
+    if (inForce(language)) started();
+    void startIn(language).finally(started);
     if (customer > 0) {
       window.scrollTo(0, 0);
       if (document.activeElement instanceof HTMLElement) document.activeElement.blur();

@@ -7,6 +7,9 @@ import { lazyWithRetry } from '../../shared/lazyWithRetry';
  */
 const load = () => import(/* webpackChunkName: "kiosk" */ './kioskScreens');
 
+/** Asks for the kiosk's screens as the page starts (a kiosk's store waits for them): once, shared with the above. */
+export const preloadKioskScreens = (): void => void load().catch(() => undefined);
+
 export const KioskShell = lazyWithRetry(() => load().then((m) => ({ default: m.KioskShell })));
 export const KioskOrderPanel = lazyWithRetry(() => load().then((m) => ({ default: m.KioskOrderPanel })));
 export const LanguageChoice = lazyWithRetry(() => load().then((m) => ({ default: m.LanguageChoice })));
