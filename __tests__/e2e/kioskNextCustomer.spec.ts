@@ -75,6 +75,14 @@ async function startedPayments(request: APIRequestContext): Promise<string[]> {
   return ((await answer.json()) as { paymentId: string }[]).map((payment) => payment.paymentId).sort();
 }
 
+/** The last customer's order: a Kardemummabulle, saved on the server (the page's clock installed). */
+async function lastCustomerOrdered(page: Page): Promise<void> {
+  await page.clock.install();
+  await openKiosk(page, '&idle=10');
+  await kioskAdd(page, 'Kardemummabulle');
+  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([1]);
+}
+
 /** The last customer walks away: the idle question, then "Börja om" (the page's clock paused for it). */
 async function lastCustomerLeaves(page: Page): Promise<void> {
   await pauseClock(page);
@@ -90,10 +98,7 @@ test('the fresh page after a reset draws the carried menu at once, a tap on it r
   browser,
   request,
 }) => {
-  await page.clock.install();
-  await openKiosk(page, '&idle=10');
-  await kioskAdd(page, 'Kardemummabulle');
-  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([1]);
+  await lastCustomerOrdered(page);
   const letSemlorGo = await semlorHeldElsewhere(browser, request);
   try {
     const releaseLive = await holdRequests(page, LIVE_SHOP, 'GET');
@@ -136,10 +141,7 @@ test('the fresh page after a reset draws the carried menu at once, a tap on it r
 test('a fresh page whose live answer fails shows no carried menu: ordering pauses, then the store by itself, and an order reaches the server', async ({
   page,
 }) => {
-  await page.clock.install();
-  await openKiosk(page, '&idle=10');
-  await kioskAdd(page, 'Kardemummabulle');
-  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([1]);
+  await lastCustomerOrdered(page);
   // The empty cart reaches the server; then the API is gone for the fresh page.
   let down = false;
   await page.route('**/api/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
@@ -172,10 +174,7 @@ test('a tap on the carried menu for something sold out meanwhile is judged by th
   browser,
   request,
 }) => {
-  await page.clock.install();
-  await openKiosk(page, '&idle=10');
-  await kioskAdd(page, 'Kardemummabulle');
-  await expect.poll(async () => (await serverCart(page, 'cafe')).cart.map((item) => item.count)).toEqual([1]);
+  await lastCustomerOrdered(page);
   const letSemlorGo = await semlorHeldElsewhere(browser, request);
   try {
     const releaseLive = await holdRequests(page, LIVE_SHOP, 'GET');

@@ -36,7 +36,7 @@ function LazyStripePanel(props: { paymentMethodId: string; stripeAccountId: stri
 /**
  * The panel of the chosen payment method (§2 payment method panels). While a started payment is being
  * cancelled it stays pending until the server confirms, and this says so instead of a method's panel.
- * None while a wallet's attempt is on (issue 25): the wallet's own section shows it. On a kiosk it comes
+ * None while a wallet's attempt is on (§2): the wallet's own section shows it. On a kiosk it comes
  * into view as it opens and grows (Swish's QR code and the amount, the card's form, a failure's message).
  */
 export function PaymentPanel({ shopId, origin }: { shopId: string; origin: string }) {
