@@ -9,8 +9,10 @@
  * (scripts/demoServer.ts). Each sample gets a fresh browser with the kiosk tests' landscape tablet (1024×768,
  * touch) and opens the café's kiosk (`/cafe?kiosk=1&idle=10&prompt=20`, the shortest idle time) without any
  * throttling: "with the worker" in a context that allows service workers, and only once the worker has
- * installed (precached the build) and serves the page (navigator.serviceWorker.controller), the menu the page
- * keeps for its next reset in the tab's storage (src/features/kiosk/carriedMenu.ts); "without" in a context
+ * installed (precached the build) and serves the page (navigator.serviceWorker.controller), opened once more
+ * through it so that its picture cache holds the page's pictures as a running kiosk's does (the first visit's
+ * came before it took over), the menu the page keeps for its next reset in the tab's storage
+ * (src/features/kiosk/carriedMenu.ts); "without" in a context
  * with `serviceWorkers: 'block'` (Playwright: register() does nothing, fetches bypass workers) and that menu
  * removed from the tab's storage just before the reset, so its fresh page waits for the live answer. Both
  * keep the browser's HTTP cache from that first visit (the hashed scripts are immutable there), as a kiosk
@@ -130,10 +132,22 @@ async function resetOnce(
     // The kiosk as it stands between customers.
     await page.goto(KIOSK_PATH);
     await panel(page).waitFor();
-    if (variant === 'worker')
+    if (variant === 'worker') {
       await page.waitForFunction(
         () => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js') === true,
       );
+      // The first visit's pictures came before the worker took over, so its picture cache lacks them; a kiosk
+      // that has been running has them all there (as the variant without has them in its HTTP cache): it
+      // opens once more through the worker, until every picture on the page is in the worker's cache.
+      await page.reload();
+      await panel(page).waitFor();
+      await page.waitForFunction(async () => {
+        const pictures = await caches.open('pictures');
+        const shown = [...document.images].map((image) => image.currentSrc).filter(Boolean);
+        const kept = await Promise.all(shown.map((src) => pictures.match(src)));
+        return shown.length > 0 && kept.every(Boolean);
+      });
+    }
     // The menu the page keeps for its next reset: used with the worker, removed before the reset without.
     const menuKept = await page.evaluate((key) => sessionStorage.getItem(key) !== null, CARRIED_MENU_KEY);
     if (!menuKept) throw new Error('the kiosk kept no menu for its next customer');

@@ -10,6 +10,7 @@ import { watchAnswers } from './shared/api/watchAnswers';
 import { isMobileDevice } from './shared/device';
 import { initI18n } from './shared/i18n';
 import { browserPageSignals } from './shared/pageSignals';
+import { leaveKioskWorker } from './shared/serviceWorker/leave';
 import { initReporting, reportError } from './shared/reporting';
 
 /** Web storage, or a per-page stand-in where the browser refuses it (some private modes throw). */
@@ -76,11 +77,12 @@ async function main() {
       reportError(error, { phase: 'hydration' });
     },
   });
-  // A browser that is no longer a kiosk loses the kiosk's worker (issue 35; a kiosk keeps it: kioskSagas.ts).
-  if (!kiosk && navigator.serviceWorker?.controller)
-    void import(/* webpackChunkName: "kiosk" */ './shared/serviceWorker/page').then((worker) =>
-      worker.keepServiceWorker(false),
-    );
+  if (!kiosk)
+    leaveKioskWorker(() => {
+      void import(/* webpackChunkName: "kiosk" */ './shared/serviceWorker/page').then((worker) =>
+        worker.keepServiceWorker(false),
+      );
+    });
   // Loads @sentry/browser only after the first paint, and only when a DSN is configured (§8, DESIGN rule 7).
   initReporting({
     dsn: config.sentryDsn,

@@ -27,7 +27,7 @@ import { approvePayment, holdSwishCompletion, sessionPaymentId } from './helpers
  * docs/product-rules.md §2 (kiosk, every step in view): on a counter kiosk, whatever the customer chose in
  * the accessibility bar, each step's controls are on screen and uncovered: the store's "+", the product
  * popup's title, a choice and Add, the order panel's way to payment, the your-info fields and the payment
- * choice, the Swish QR code with the amount, the idle question's buttons and the receipt's "New order". One
+ * choice, the card's number field and Pay, the Swish QR code with the amount and its words, the idle question's buttons and the receipt's "New order". One
  * browser context per size and mode walks every screen once.
  */
 
@@ -150,6 +150,14 @@ for (const viewport of KIOSK_VIEWPORTS) {
           { focus: true },
         );
         await fillKioskDetails(page);
+        const card = kioskMethodButton(page, KIOSK_METHOD.stripe);
+        await expectInView(mode, 'payment choice', { Betalkort: card }, { focus: true });
+        await card.click();
+        await expectInView(mode, 'card chosen', {
+          Kortnummer: page.getByLabel('Kortnummer', { exact: true }),
+          Betala: page.getByRole('button', { name: se('paymentMethods.stripe.pay'), exact: true }),
+        });
+        await picture(page, `${shots}-card`);
         const swish = kioskMethodButton(page, KIOSK_METHOD.swish);
         await expectInView(mode, 'payment choice', { Swish: swish }, { focus: true });
         await swish.click();
@@ -164,7 +172,10 @@ for (const viewport of KIOSK_VIEWPORTS) {
         await expect(amount, 'the amount to pay beside the QR code').toHaveText(
           (await sum.textContent()) ?? '',
         );
-        await expectInView(mode, 'Swish chosen', { amount });
+        await expectInView(mode, 'Swish chosen', {
+          amount,
+          'the words': page.getByRole('figure').filter({ has: qr }).getByText(se('kiosk.swish.scan')),
+        });
         await expectNoAxeViolations(page, `kiosk Swish QR code, ${mode.name}`);
         await picture(page, `${shots}-swish`);
 

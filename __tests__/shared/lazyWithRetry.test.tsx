@@ -5,7 +5,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { lazyWithRetry } from '../../src/shared/lazyWithRetry';
 import { LoadBoundary } from '../../src/shared/ui/LoadBoundary';
@@ -92,4 +92,38 @@ test('issue 34: while the network stays down a failed part shows Try again and i
   await screen.findByRole('button', { name: 'Try again' });
   await act(async () => undefined);
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+test('§2 Kiosk (the order panel beside the store): a part whose code is already in is drawn in the same render, no fallback first', async () => {
+  const load = jest.fn(() => Promise.resolve({ default: Panel }));
+  const Part = lazyWithRetry(load);
+  Part.preload();
+  await act(async () => undefined);
+  renderPart(Part);
+  expect(screen.getByText('the card fields')).toBeInTheDocument();
+  expect(screen.queryByText('loading')).not.toBeInTheDocument();
+});
+
+test('§2 Kiosk: a part drawn before its code was in keeps its state when drawn again after (not mounted anew)', async () => {
+  function Counter() {
+    const [count, setCount] = useState(0);
+    return (
+      <button type="button" onClick={() => setCount(count + 1)}>
+        {`pressed ${count}`}
+      </button>
+    );
+  }
+  const Part = lazyWithRetry(() => Promise.resolve({ default: Counter }));
+  const view = render(
+    <Suspense fallback={<p>loading</p>}>
+      <Part />
+    </Suspense>,
+  );
+  await userEvent.click(await screen.findByRole('button', { name: 'pressed 0' }));
+  view.rerender(
+    <Suspense fallback={<p>loading</p>}>
+      <Part />
+    </Suspense>,
+  );
+  expect(screen.getByRole('button', { name: 'pressed 1' })).toBeInTheDocument();
 });

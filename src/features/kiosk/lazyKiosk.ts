@@ -7,9 +7,14 @@ import { lazyWithRetry } from '../../shared/lazyWithRetry';
  */
 const load = () => import(/* webpackChunkName: "kiosk" */ './kioskScreens');
 
-/** Asks for the kiosk's screens as the page starts (a kiosk's store waits for them): once, shared with the above. */
-export const preloadKioskScreens = (): void => void load().catch(() => undefined);
-
 export const KioskShell = lazyWithRetry(() => load().then((m) => ({ default: m.KioskShell })));
 export const KioskOrderPanel = lazyWithRetry(() => load().then((m) => ({ default: m.KioskOrderPanel })));
 export const LanguageChoice = lazyWithRetry(() => load().then((m) => ({ default: m.LanguageChoice })));
+
+/**
+ * Asks for the kiosk's screens as the page starts (a kiosk's store waits for them): one request, and each
+ * screen is then drawn in the render that first needs it (the order panel with the store beside it).
+ */
+export function preloadKioskScreens(): void {
+  for (const screen of [KioskShell, KioskOrderPanel, LanguageChoice]) screen.preload();
+}

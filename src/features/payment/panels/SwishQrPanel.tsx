@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Amount, amountRowStyle } from '../../../shared/ui/Amount';
+import { Amount } from '../../../shared/ui/Amount';
 import { Button } from '../../../shared/ui/Button';
 import { ErrorText } from '../../../shared/ui/ErrorText';
 import { QrCode } from '../../../shared/ui/QrCode';
@@ -50,22 +50,48 @@ export function SwishQrPanel({ paymentMethodId }: { paymentMethodId: string }) {
           </>
         )}
         {status === 'STARTED' && token && (
-          <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: space.md }}>
-            {/* What the customer approves in the app, above the code: both fit the smallest view (§2, kiosk). */}
-            <p
-              css={[amountRowStyle, { margin: 0, gap: space.sm, fontSize: fontSize.title, fontWeight: 700 }]}
+          /* What the customer approves in the app and how, then the code: beside it where the panel is wide
+             enough, else above it, so the amount, the words and the code fit the smallest view (§2, kiosk). */
+          <figure
+            css={{
+              margin: 0,
+              display: 'flex',
+              flexWrap: 'wrap',
+              justifyContent: 'center',
+              alignItems: 'center',
+              gap: space.md,
+            }}
+          >
+            <figcaption
+              css={{
+                flex: '1 1 6em',
+                display: 'grid',
+                justifyItems: 'center',
+                gap: space.sm,
+                fontSize: fontSize.large,
+                fontWeight: 700,
+                textAlign: 'center',
+              }}
             >
-              <span>{t('cart.sum')}</span>
-              <Amount value={total} />
-            </p>
+              <span
+                css={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  justifyContent: 'center',
+                  columnGap: space.sm,
+                  fontSize: fontSize.title,
+                }}
+              >
+                <span>{t('cart.sum')}</span>
+                <Amount value={total} />
+              </span>
+              {t('kiosk.swish.scan')}
+            </figcaption>
             <QrCode
               text={qrPayloadFor(token)}
               label={t('kiosk.swish.qrLabel')}
               unavailable={t('kiosk.qrUnavailable')}
             />
-            <figcaption css={{ fontSize: fontSize.large, fontWeight: 700, textAlign: 'center' }}>
-              {t('kiosk.swish.scan')}
-            </figcaption>
           </figure>
         )}
         {status === 'STARTED' && !token && <Spinner label={t('kiosk.swish.sentToPhone')} />}
