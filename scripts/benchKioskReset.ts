@@ -190,6 +190,12 @@ async function resetOnce(
     ]).finally(() => clearTimeout(timer));
     // As a customer sees it: the panel's line, with a count of 1 (the last customer's cart was emptied).
     await panelLine(page).waitFor();
+    // The live answer may come after the line (the carried menu drew the store): its figure is read once in.
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => new URL(entry.name).pathname === '/api/v2/webshop/cafe'),
+    );
     const figures = await page.evaluate(() => {
       const state = (window as unknown as ProbeWindow).__reset;
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
