@@ -7,8 +7,15 @@ import { useEffect } from 'react';
 import { Provider, useDispatch } from 'react-redux';
 import { take } from 'redux-saga/effects';
 import { lazyScreen } from '../../src/app/router';
-import * as storeModule from '../../src/app/store';
+import { addScreenReducers } from '../../src/app/store';
+import type * as StoreModule from '../../src/app/store';
 import { testStore } from '../helpers/testStore';
+
+// The store's addScreenReducers, counted (the real one, wrapped), to see that a screen's code brings its slices.
+jest.mock('../../src/app/store', () => {
+  const actual = jest.requireActual<typeof StoreModule>('../../src/app/store');
+  return { ...actual, addScreenReducers: jest.fn(actual.addScreenReducers) };
+});
 
 function setup() {
   const seen: string[] = [];
@@ -75,7 +82,7 @@ describe("a merchant screen's slices arrive with its code (the customer's first 
   it('a store made before the screen loads has none of their state; its selectors read the initial state', async () => {
     await jest.isolateModulesAsync(async () => {
       // A fresh store module: no screen has loaded in it yet (testStore adds every screen's slices).
-      const fresh = await import('../../src/app/store');
+      const fresh = jest.requireActual<typeof StoreModule>('../../src/app/store');
       const slice = await import('../../src/features/integration/integrationSlice');
       const store = fresh.makeStore();
       store.dispatch(slice.integrationActions.callbackMissingParams());
@@ -93,7 +100,6 @@ describe("a merchant screen's slices arrive with its code (the customer's first 
   });
 
   it('lazyScreen adds the module’s screenReducers when its code arrives', async () => {
-    const added = jest.spyOn(storeModule, 'addScreenReducers');
     const reducers = { receiptDownload: jest.fn() };
     const Screen = lazyScreen(
       () => Promise.resolve({ TestScreen: () => <p>the screen</p>, screenReducers: reducers }),
@@ -106,7 +112,6 @@ describe("a merchant screen's slices arrive with its code (the customer's first 
       </Provider>,
     );
     await screen.findByText('the screen');
-    expect(added).toHaveBeenCalledWith(reducers);
-    added.mockRestore();
+    expect(addScreenReducers).toHaveBeenCalledWith(reducers);
   });
 });

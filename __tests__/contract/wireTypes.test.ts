@@ -1,7 +1,7 @@
 /**
  * Wire and store must not drift apart. The assertions below are types: `npm run typecheck`
  * (`tsc --noEmit -p .`, which compiles __tests__ too) fails when one of them stops holding. Jest only
- * transpiles (ts-jest with diagnostics off), so it runs the few value checks at the end and nothing else.
+ * transpiles (@swc/jest strips the types), so it runs the few value checks at the end and nothing else.
  *
  * The rule (top of src/contract/schemas.ts): a wire field is written once, in its schema. A shape the store
  * keeps as it comes is the domain's type, aliased by the contract, and its schema's output must equal it;
