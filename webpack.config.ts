@@ -165,10 +165,6 @@ const reactRouterProduction = (production: boolean): Record<string, string | fal
   production
     ? {
         'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-        'react-router/dom$': path.resolve(
-          __dirname,
-          'node_modules/react-router/dist/production/dom-export.mjs',
-        ),
       }
     : {};
 

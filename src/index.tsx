@@ -1,4 +1,4 @@
-import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { mountApp } from './app/mountApp';
 import { config } from './shared/config';
 import { makeStore } from './app/store';

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ResourceLanguage } from 'i18next';
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import type { Saga } from 'redux-saga';
 import { AppRoutes } from '../../src/app/router';
 import { makeStore } from '../../src/app/store';

@@ -14,7 +14,7 @@ import { takeEvery } from 'redux-saga/effects';
 import {
   UNSAFE_createMemoryHistory as createMemoryHistory,
   unstable_HistoryRouter as HistoryRouter,
-} from 'react-router-dom';
+} from 'react-router';
 import { AppRoutes } from '../../src/app/router';
 import type { Session, ShopData } from '../../src/domain/types';
 import { DEFAULT_PROMPT_MS } from '../../src/features/kiosk/kioskMode';

@@ -91,7 +91,7 @@ async function pageModules() {
     mountApp: (await import('../../src/app/mountApp')).mountApp,
     initI18n: (await import('../../src/shared/i18n')).initI18n,
     testStore: (await import('../helpers/testStore')).testStore,
-    createBrowserHistory: (await import('react-router-dom')).UNSAFE_createBrowserHistory,
+    createBrowserHistory: (await import('react-router')).UNSAFE_createBrowserHistory,
   };
 }
 

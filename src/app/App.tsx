@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ComponentProps } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { ShopThemeProvider } from '../shared/theme/ShopThemeProvider';
 import { defaultTheme } from '../shared/theme/defaultTheme';
 import { AppRoutes } from './router';

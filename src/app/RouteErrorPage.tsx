@@ -1,6 +1,6 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../shared/i18n/useTranslation';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { retryFailedParts } from '../shared/lazyWithRetry';
 import { reportError } from '../shared/reporting';
 import { Page } from '../shared/ui/Page';

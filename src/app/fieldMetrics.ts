@@ -3,7 +3,7 @@
  * the page view's Web Vitals (shared/reporting/pageVitals.ts) with what the page view was, and the payment
  * funnel (app/paymentFunnel.ts). Its own chunk, loaded after the first paint with the reporting SDK.
  */
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'react-router';
 import type { i18n } from 'i18next';
 import { paymentEvent, type PageFacts } from '../shared/reporting/fieldEvents';
 import type { SendEvent } from '../shared/reporting/reporter';

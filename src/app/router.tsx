@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { useStore } from 'react-redux';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import type { Saga } from 'redux-saga';
 import { lazyCartPage } from '../features/shop/lazyCartPage';
 import { ShopLayout } from '../features/shop/ShopLayout';

@@ -22,7 +22,7 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server.edge';
 import { prerender } from 'react-dom/static.edge';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { App } from '../app/App';
 import {
   firstScreenOf,

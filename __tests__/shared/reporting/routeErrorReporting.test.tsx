@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { lazy, Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../src/app/NotFoundPage';
 import { RouteErrorBoundary } from '../../../src/app/RouteErrorPage';
 import { reportError } from '../../../src/shared/reporting';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { config } from '../../shared/config';
 import { space } from '../../shared/theme/tokens';
 import { ButtonLink } from '../../shared/ui/Button';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from 'react-router';
 import { useTheme } from '@emotion/react';
 import { multiplyMoney } from '../../domain/money';
 import { tabItemMax } from '../../domain/stock';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useMatch, useParams } from 'react-router-dom';
+import { useMatch, useParams } from 'react-router';
 import { selectLiveShop, shopActions } from '../shopState';
 import { insetTop } from '../../shared/theme/insets';
 import { contentWidth, fontSize, space } from '../../shared/theme/tokens';

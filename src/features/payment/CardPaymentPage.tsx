@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 // eslint-disable-next-line no-restricted-imports -- a page in a fixed language, which react-i18next's hook loads first
 import { Trans, useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { formatMoney, money } from '../../domain/money';
 import { lazyWithRetry } from '../../shared/lazyWithRetry';
 import { fontSize } from '../../shared/theme/tokens';

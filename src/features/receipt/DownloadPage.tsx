@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { config } from '../../shared/config';
 import { ButtonLink } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 // eslint-disable-next-line no-restricted-imports -- a page in a fixed language, which react-i18next's hook loads first
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { currentLanguage, htmlLang, visitorLanguage } from '../../shared/i18n';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { BrandedPage } from '../../shared/ui/BrandedPage';

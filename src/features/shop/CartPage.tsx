@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { useTheme } from '@emotion/react';
 import type { CartItem } from '../../domain/types';
 import { space } from '../../shared/theme/tokens';

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { htmlLang, setLanguage, SUPPORTED_LANGUAGES, useLanguage } from '../../shared/i18n';
 import { space } from '../../shared/theme/tokens';
 import { buttonStyle } from '../../shared/ui/Button';

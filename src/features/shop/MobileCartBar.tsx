@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Link, useMatch } from 'react-router-dom';
+import { Link, useMatch } from 'react-router';
 import { css, useTheme } from '@emotion/react';
 import { formatMoney } from '../../domain/money';
 import { mq, radius, space, touchTarget } from '../../shared/theme/tokens';

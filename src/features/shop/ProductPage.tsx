@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Link, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../shared/ui/Page';
 import { inlineTargetStyle } from '../../shared/ui/styles';
 import { selectCartItem } from '../cart';

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { config } from '../../shared/config';
 import { contentWidth, fontSize, mq, space, touchTarget } from '../../shared/theme/tokens';
 import { noMarginStyle, subheadingStyle } from '../../shared/ui/styles';

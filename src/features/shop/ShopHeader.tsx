@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { Suspense } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { fontSize, space, touchTarget } from '../../shared/theme/tokens';
 import { CartSyncStatus } from '../cart';
 import { LanguageChoice, selectIsKiosk } from '../kiosk';

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { Fragment, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Outlet, useLocation, useMatch, useParams, useSearchParams } from 'react-router-dom';
+import { Outlet, useLocation, useMatch, useParams, useSearchParams } from 'react-router';
 import { ShopThemeProvider } from '../../shared/theme/ShopThemeProvider';
 import { mq, space } from '../../shared/theme/tokens';
 import { LoadBoundary } from '../../shared/ui/LoadBoundary';

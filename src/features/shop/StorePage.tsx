@@ -2,7 +2,7 @@ import { css, Global, useTheme } from '@emotion/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/useTranslation';
 import { useAppSelector } from '../../app/hooks';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { addressSearchText } from '../../domain/addressText';
 import type { Category, DisplayType } from '../../domain/types';
 import { Page } from '../../shared/ui/Page';

@@ -13,7 +13,7 @@ import { readableTextOn } from '../../domain/theme';
 import type { Category, Product, Tag } from '../../domain/types';
 import { radius, space, touchTarget } from '../../shared/theme/tokens';
 import { plainListStyle } from '../../shared/ui/styles';
-import type { SetURLSearchParams } from 'react-router-dom';
+import type { SetURLSearchParams } from 'react-router';
 import { buildSearchIndex, searchProducts, type SearchIndex } from './search';
 
 type Products = Record<string, Product | undefined>;
