@@ -202,3 +202,21 @@ test('a tap on the carried menu for something sold out meanwhile is judged by th
     await letSemlorGo();
   }
 });
+
+test('§2 Kiosk, every tap counts: the language buttons stay where they are when the session’s answer brings the header’s cart', async ({
+  page,
+}) => {
+  const releaseSession = await holdRequests(page, /\/api\/v2\/webshop\/cafe\/cart$/, 'GET');
+  await openKiosk(page);
+  const header = page.getByRole('banner');
+  const english = header.getByRole('button', { name: 'English', exact: true });
+  // The empty cart's link, whatever its amount: "Varukorg: 0 varor, …".
+  const emptyCart = se('shop.cartSummary', { count: 0, total: '' }).trim();
+  const cart = header.getByRole('link', { name: new RegExp(`^${emptyCart}`) });
+  await expect(english).toBeVisible();
+  await expect(cart).toHaveCount(0);
+  const before = await english.boundingBox();
+  releaseSession();
+  await expect(cart).toBeVisible();
+  expect(await english.boundingBox()).toEqual(before);
+});

@@ -75,14 +75,16 @@ export function ShopHeader({ shopId, showCart }: { shopId: string; showCart: boo
         {info?.title}
         {reference && <span css={noWrapCss}>{`\u00a0-\u00a0${reference}`}</span>}
       </p>
-      {/* A kiosk serves customers of every language: the choice is always in view. */}
+      {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}
+      {showCart && <CartSyncStatus />}
+      {/* A kiosk serves customers of every language: the choice is always in view, last in the row, so the
+          cart coming with the session's answer (or its save status) never moves it from under a finger: the
+          shop's name gives way instead (§2 Kiosk). */}
       {kiosk && (
         <Suspense fallback={null}>
           <LanguageChoice />
         </Suspense>
       )}
-      {showCart && <CartSummaryLink shopId={shopId} color={theme.contrastTextColor} />}
-      {showCart && <CartSyncStatus />}
     </header>
   );
 }
