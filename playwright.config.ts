@@ -25,7 +25,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (the DOM at every step, the network, the console) and a screenshot of
+    // its end; the trace's own screencast is off: recording it cost about a fifth of the suite's CPU
+    // (docs/development.md, "Where the test time goes").
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     // A kiosk registers a service worker (issue 35). The suite cuts and holds the network with page.route,
     // which a worker's own requests would pass by: blocked here, allowed in kioskWorker.spec.ts.
     serviceWorkers: 'block',
