@@ -19,6 +19,7 @@ import {
 } from './helpers/payment';
 import { text } from './helpers/i18n';
 import { addButton, headerCartLink, KIOSK, openShop, PHONE, serverCart } from './helpers/shop';
+import { paymentTags } from '../helpers/paymentStates';
 
 /**
  * Issue 9 faults between the page and the API (§4 start/cancel/poll, §7 calls, §8 error catalogue): answers
@@ -45,87 +46,91 @@ async function swishReady(page: Page): Promise<void> {
   await chooseMethod(page, METHOD.swish);
 }
 
-test('§4 §8 the start answer is lost after the server created the Swish payment: the page waits for the app (no error), and the approval ends on the receipt', async ({
-  page,
-  paymentsBefore: before,
-}) => {
-  await holdSwishCompletion(page.request); // pending until the test approves, as in Swish until the payer does
-  let lost = 0;
-  await page.route('**/cart/startPayment', async (route) => {
-    if (lost > 0) return route.fallback();
-    lost++;
-    await route.fetch(); // the server creates the payment …
-    await route.abort('failed'); // … and its answer never reaches the page
-  });
-  await swishReady(page);
-  await page.getByRole('button', { name: 'Pay with Swish' }).click();
-  await expect(page.getByText(WAITING).or(anErrorOccurred(page))).toBeVisible();
-  expect(lost).toBe(1);
-
-  await expect(anErrorOccurred(page)).toHaveCount(0);
-  await expect(page.getByText(WAITING)).toBeVisible();
-  const created = await paymentsSince(page.request, before);
-  expect(created, 'the one payment the lost start created').toHaveLength(1);
-
-  await approvePayment(page.request, created[0]?.paymentId ?? '');
-  await expectReceipt(page);
-});
-
-test('§4 §8 the start request never reaches the server: the page shows an error, and starting again leads to a payment', async ({
-  page,
-  paymentsBefore: before,
-}) => {
-  await page.route('**/cart/startPayment', (route) => route.abort('failed'));
-  await swishReady(page);
-  await page.getByRole('button', { name: 'Pay with Swish' }).click();
-  await expect(page.getByRole('alert').first()).toBeVisible();
-  await expect(page.getByText(WAITING)).toHaveCount(0);
-  expect(await paymentsSince(page.request, before)).toEqual([]);
-
-  await page.unroute('**/cart/startPayment');
-  await holdSessionReads(page); // the waiting state stays on screen for the check (the test ends here)
-  // The open method's panel follows the 'Choose payment' region (it is not inside it).
-  await page
-    .getByRole('button', { name: /^(Start the payment again|Start over|Try again|Pay with Swish)$/ })
-    .click();
-  await expect(page.getByText(WAITING)).toBeVisible();
-  const paymentId = await sessionPaymentId(page);
-  expect((await simulatorPayment(page.request, paymentId))?.amount).toBe(3500);
-});
-
-test('§4 §8 Cancel answered with 500: the Swish payment stays visible as pending, and its approval before the cancel gets through ends on the receipt (axe clean)', async ({
-  page,
-}) => {
-  await holdSwishCompletion(page.request); // pending until the test approves, as in Swish until the payer does
-  await swishReady(page);
-  await page.getByRole('button', { name: 'Pay with Swish' }).click();
-  await expect(page.getByText(WAITING)).toBeVisible();
-  const paymentId = await sessionPaymentId(page);
-
-  let refused = 0;
-  await page.route('**/cart/cancelPayment', async (route) => {
-    refused++;
-    await route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ name: 'INTERNAL_ERROR', errorCode: 'X', message: 'boom' }),
+test(
+  '§4 §8 the start answer is lost after the server created the Swish payment: the page waits for the app (no error), and the approval ends on the receipt',
+  { tag: paymentTags('SWISH_TRADE:STARTED', 'SWISH_TRADE:COMPLETED') },
+  async ({ page, paymentsBefore: before }) => {
+    await holdSwishCompletion(page.request); // pending until the test approves, as in Swish until the payer does
+    let lost = 0;
+    await page.route('**/cart/startPayment', async (route) => {
+      if (lost > 0) return route.fallback();
+      lost++;
+      await route.fetch(); // the server creates the payment …
+      await route.abort('failed'); // … and its answer never reaches the page
     });
-  });
-  const cancelAnswered = page.waitForResponse(
-    (r) => r.url().endsWith('/cart/cancelPayment') && r.status() === 500,
-  );
-  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await cancelAnswered;
-  expect(refused).toBeGreaterThan(0);
+    await swishReady(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(page.getByText(WAITING).or(anErrorOccurred(page))).toBeVisible();
+    expect(lost).toBe(1);
 
-  // Not cancelled: the customer still sees the payment pending (waiting, or the cancel being retried).
-  await expect(page.getByText(WAITING).or(page.getByText(CANCEL_RETRYING)).first()).toBeVisible();
-  await expectNoAxeViolations(page, 'cart: Swish pending after a failed cancel');
+    await expect(anErrorOccurred(page)).toHaveCount(0);
+    await expect(page.getByText(WAITING)).toBeVisible();
+    const created = await paymentsSince(page.request, before);
+    expect(created, 'the one payment the lost start created').toHaveLength(1);
 
-  // The payer approves before any cancel gets through: the page follows the payment to the receipt.
-  await approvePayment(page.request, paymentId);
-  await expectReceipt(page);
-});
+    await approvePayment(page.request, created[0]?.paymentId ?? '');
+    await expectReceipt(page);
+  },
+);
+
+test(
+  '§4 §8 the start request never reaches the server: the page shows an error, and starting again leads to a payment',
+  { tag: paymentTags('SWISH_TRADE:ERROR', 'SWISH_TRADE:STARTED') },
+  async ({ page, paymentsBefore: before }) => {
+    await page.route('**/cart/startPayment', (route) => route.abort('failed'));
+    await swishReady(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expect(page.getByText(WAITING)).toHaveCount(0);
+    expect(await paymentsSince(page.request, before)).toEqual([]);
+
+    await page.unroute('**/cart/startPayment');
+    await holdSessionReads(page); // the waiting state stays on screen for the check (the test ends here)
+    // The open method's panel follows the 'Choose payment' region (it is not inside it).
+    await page
+      .getByRole('button', { name: /^(Start the payment again|Start over|Try again|Pay with Swish)$/ })
+      .click();
+    await expect(page.getByText(WAITING)).toBeVisible();
+    const paymentId = await sessionPaymentId(page);
+    expect((await simulatorPayment(page.request, paymentId))?.amount).toBe(3500);
+  },
+);
+
+test(
+  '§4 §8 Cancel answered with 500: the Swish payment stays visible as pending, and its approval before the cancel gets through ends on the receipt (axe clean)',
+  { tag: paymentTags('SWISH_TRADE:CANCELLING', 'SWISH_TRADE:COMPLETED') },
+  async ({ page }) => {
+    await holdSwishCompletion(page.request); // pending until the test approves, as in Swish until the payer does
+    await swishReady(page);
+    await page.getByRole('button', { name: 'Pay with Swish' }).click();
+    await expect(page.getByText(WAITING)).toBeVisible();
+    const paymentId = await sessionPaymentId(page);
+
+    let refused = 0;
+    await page.route('**/cart/cancelPayment', async (route) => {
+      refused++;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ name: 'INTERNAL_ERROR', errorCode: 'X', message: 'boom' }),
+      });
+    });
+    const cancelAnswered = page.waitForResponse(
+      (r) => r.url().endsWith('/cart/cancelPayment') && r.status() === 500,
+    );
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await cancelAnswered;
+    expect(refused).toBeGreaterThan(0);
+
+    // Not cancelled: the customer still sees the payment pending (waiting, or the cancel being retried).
+    await expect(page.getByText(WAITING).or(page.getByText(CANCEL_RETRYING)).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'cart: Swish pending after a failed cancel');
+
+    // The payer approves before any cancel gets through: the page follows the payment to the receipt.
+    await approvePayment(page.request, paymentId);
+    await expectReceipt(page);
+  },
+);
 
 /** Makes every PUT …/cart fail (500, or no answer with `abort`) until unrouted; answers the failure count. */
 async function failCartSaves(page: Page, how: 'status500' | 'abort'): Promise<{ failures: () => number }> {
@@ -365,44 +370,48 @@ async function expectMethodsAgain(page: Page): Promise<void> {
   for (const name of Object.values(METHOD)) await expect(methodButton(page, name)).toBeVisible();
 }
 
-test("§2 §4 back from Viva's checkout without paying (browser Back): within seconds the cart shows the payment methods again and the Viva payment is no longer pending", async ({
-  page,
-}) => {
-  await cafeCartWith(page, [{ title: 'Ostfralla' }]);
-  await fillDetails(page);
-  const orderCode = await toVivaCheckout(page);
-  expect((await simulatorPayment(page.request, orderCode))?.status).toBe('STARTED');
+test(
+  "§2 §4 back from Viva's checkout without paying (browser Back): within seconds the cart shows the payment methods again and the Viva payment is no longer pending",
+  { tag: paymentTags('VIVA_WALLET_WEB:CANCELLING', 'VIVA_WALLET_WEB:NOT_STARTED') },
+  async ({ page }) => {
+    await cafeCartWith(page, [{ title: 'Ostfralla' }]);
+    await fillDetails(page);
+    const orderCode = await toVivaCheckout(page);
+    expect((await simulatorPayment(page.request, orderCode))?.status).toBe('STARTED');
 
-  await page.goBack();
-  await expect(page).toHaveURL(/\/cafe\/cart$/);
-  await expectMethodsAgain(page);
-  // §4 what happened takes the focus, in view and read, wherever the page opened.
-  const notCompleted = page.getByRole('status').filter({ hasText: 'The card payment was not completed' });
-  await expect(notCompleted).toBeFocused();
-  await expect(notCompleted).toBeInViewport();
-  await expect
-    .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
-    .not.toBe('STARTED');
-});
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cafe\/cart$/);
+    await expectMethodsAgain(page);
+    // §4 what happened takes the focus, in view and read, wherever the page opened.
+    const notCompleted = page.getByRole('status').filter({ hasText: 'The card payment was not completed' });
+    await expect(notCompleted).toBeFocused();
+    await expect(notCompleted).toBeInViewport();
+    await expect
+      .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
+      .not.toBe('STARTED');
+  },
+);
 
-test("§2 §4 Viva's own Cancel on the hosted checkout: back in the shop with the payment methods, and the Viva payment is no longer pending", async ({
-  page,
-}) => {
-  await cafeCartWith(page, [{ title: 'Ostfralla' }]);
-  await fillDetails(page);
-  const orderCode = await toVivaCheckout(page);
+test(
+  "§2 §4 Viva's own Cancel on the hosted checkout: back in the shop with the payment methods, and the Viva payment is no longer pending",
+  { tag: paymentTags('VIVA_WALLET_WEB:NOT_STARTED') },
+  async ({ page }) => {
+    await cafeCartWith(page, [{ title: 'Ostfralla' }]);
+    await fillDetails(page);
+    const orderCode = await toVivaCheckout(page);
 
-  await page
-    .getByRole('button', { name: /cancel|avbryt/i })
-    .or(page.getByRole('link', { name: /cancel|avbryt/i }))
-    .click();
-  await expect(page).toHaveURL(/\/cafe\/cart(\?|$)/);
-  await expectMethodsAgain(page);
-  // §4 the page opens at its top after Viva's redirect: the message takes the focus, in view and read.
-  const cancelled = page.getByRole('alert').filter({ hasText: 'Payment was cancelled' });
-  await expect(cancelled).toBeFocused();
-  await expect(cancelled).toBeInViewport();
-  await expect
-    .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
-    .not.toBe('STARTED');
-});
+    await page
+      .getByRole('button', { name: /cancel|avbryt/i })
+      .or(page.getByRole('link', { name: /cancel|avbryt/i }))
+      .click();
+    await expect(page).toHaveURL(/\/cafe\/cart(\?|$)/);
+    await expectMethodsAgain(page);
+    // §4 the page opens at its top after Viva's redirect: the message takes the focus, in view and read.
+    const cancelled = page.getByRole('alert').filter({ hasText: 'Payment was cancelled' });
+    await expect(cancelled).toBeFocused();
+    await expect(cancelled).toBeInViewport();
+    await expect
+      .poll(async () => (await simulatorPayment(page.request, orderCode))?.status)
+      .not.toBe('STARTED');
+  },
+);

@@ -26,6 +26,7 @@ import {
 import { paymentsSince, test } from './helpers/moneyTrust';
 import { approvePayment, holdSwishCompletion, shot, simulatorPayment } from './helpers/payment';
 import { serverCart } from './helpers/shop';
+import { paymentTags } from '../helpers/paymentStates';
 
 /**
  * Issue 23, a kiosk that stays awake and stays calm: it holds a screen wake lock while it is shown (taken
@@ -268,42 +269,43 @@ async function readyToPay(page: Page): Promise<void> {
   await fillKioskDetails(page);
 }
 
-test('issue 23: a Swish payment approved while the kiosk is paused (API cut) ends on the receipt once the API answers again: the simulator has it COMPLETED, the only payment, started once', async ({
-  page,
-  paymentsBefore,
-}) => {
-  await holdSwishCompletion(page.request);
-  await page.clock.install();
-  await readyToPay(page);
-  let starts = 0;
-  page.on('request', (r) => {
-    if (isStart(r)) starts++;
-  });
-  const startAnswer = page.waitForResponse(isStartAnswer);
-  await kioskMethodButton(page, KIOSK_METHOD.swish).click();
-  const { paymentId } = (await (await startAnswer).json()) as { paymentId: string };
-  await expect(swishQr(page)).toBeVisible();
-  expect((await simulatorPayment(page.request, paymentId))?.status).toBe('STARTED');
-  await pauseClock(page);
+test(
+  'issue 23: a Swish payment approved while the kiosk is paused (API cut) ends on the receipt once the API answers again: the simulator has it COMPLETED, the only payment, started once',
+  { tag: paymentTags('KIOSK:PAUSED') },
+  async ({ page, paymentsBefore }) => {
+    await holdSwishCompletion(page.request);
+    await page.clock.install();
+    await readyToPay(page);
+    let starts = 0;
+    page.on('request', (r) => {
+      if (isStart(r)) starts++;
+    });
+    const startAnswer = page.waitForResponse(isStartAnswer);
+    await kioskMethodButton(page, KIOSK_METHOD.swish).click();
+    const { paymentId } = (await (await startAnswer).json()) as { paymentId: string };
+    await expect(swishQr(page)).toBeVisible();
+    expect((await simulatorPayment(page.request, paymentId))?.status).toBe('STARTED');
+    await pauseClock(page);
 
-  // The connection drops while the customer scans the code: the page's payment poll gets no answer.
-  const cut = await cutApi(page);
-  await fastForwardUntil(page, isShown(page), 'the pause shows');
-  expect(cut()).toBeGreaterThan(0);
-  await expect(page).toHaveURL(/\/cafe\/cart$/);
+    // The connection drops while the customer scans the code: the page's payment poll gets no answer.
+    const cut = await cutApi(page);
+    await fastForwardUntil(page, isShown(page), 'the pause shows');
+    expect(cut()).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/cafe\/cart$/);
 
-  // Meanwhile the customer approves it in the Swish app (the control API is not cut: page.request).
-  await approvePayment(page.request, paymentId);
-  expect((await simulatorPayment(page.request, paymentId))?.status).toBe('COMPLETED');
+    // Meanwhile the customer approves it in the Swish app (the control API is not cut: page.request).
+    await approvePayment(page.request, paymentId);
+    expect((await simulatorPayment(page.request, paymentId))?.status).toBe('COMPLETED');
 
-  await page.unroute(API);
-  await fastForwardUntil(page, async () => /\/cafe\/receipt\//.test(page.url()), 'the receipt shows');
-  await expect(pausedDialog(page)).toHaveCount(0);
-  const receiptId = await expectKioskReceipt(page);
-  expect(await simulatorPayment(page.request, paymentId)).toMatchObject({ status: 'COMPLETED', receiptId });
-  const payments = await paymentsSince(page.request, paymentsBefore);
-  expect(payments.map((p) => ({ paymentId: p.paymentId, status: p.status }))).toEqual([
-    { paymentId, status: 'COMPLETED' },
-  ]);
-  expect(starts, 'startPayment requests the page sent').toBe(1);
-});
+    await page.unroute(API);
+    await fastForwardUntil(page, async () => /\/cafe\/receipt\//.test(page.url()), 'the receipt shows');
+    await expect(pausedDialog(page)).toHaveCount(0);
+    const receiptId = await expectKioskReceipt(page);
+    expect(await simulatorPayment(page.request, paymentId)).toMatchObject({ status: 'COMPLETED', receiptId });
+    const payments = await paymentsSince(page.request, paymentsBefore);
+    expect(payments.map((p) => ({ paymentId: p.paymentId, status: p.status }))).toEqual([
+      { paymentId, status: 'COMPLETED' },
+    ]);
+    expect(starts, 'startPayment requests the page sent').toBe(1);
+  },
+);

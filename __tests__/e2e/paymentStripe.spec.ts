@@ -12,6 +12,7 @@ import {
   shot,
   simulatorPayment,
 } from './helpers/payment';
+import { paymentTags } from '../helpers/paymentStates';
 
 /**
  * Issue 5 QA determinism, Stripe with the demo's Stripe.js double and Stripe's test cards (SPEC §2 card via
@@ -52,17 +53,21 @@ async function payWith(page: Page, card: string): Promise<void> {
 
 const threeDSDialog = (page: Page) => page.getByRole('dialog', { name: '3D Secure test authentication' });
 
-test('§4 Stripe 4242 paid: card panel loaded on demand, Pay, then the receipt', async ({ page }) => {
-  await openCardPanel(page);
-  await shot(page, 'stripe-1-card-panel', paymentSection(page));
-  await payWith(page, CARDS.ok);
-  const receiptId = await expectReceipt(page);
-  await expect(page.getByText(`Paid by ${METHOD.stripe}`)).toBeVisible();
-  await expect(page.getByRole('article')).toContainText('Kladdkaka');
-  await shot(page, 'stripe-2-receipt');
-  const payments = await (await page.request.get('/demo/api/payments?status=COMPLETED')).json();
-  expect(payments).toContainEqual(expect.objectContaining({ receiptId, methodType: 'STRIPE' }));
-});
+test(
+  '§4 Stripe 4242 paid: card panel loaded on demand, Pay, then the receipt',
+  { tag: paymentTags('STRIPE:STARTED', 'STRIPE:COMPLETED') },
+  async ({ page }) => {
+    await openCardPanel(page);
+    await shot(page, 'stripe-1-card-panel', paymentSection(page));
+    await payWith(page, CARDS.ok);
+    const receiptId = await expectReceipt(page);
+    await expect(page.getByText(`Paid by ${METHOD.stripe}`)).toBeVisible();
+    await expect(page.getByRole('article')).toContainText('Kladdkaka');
+    await shot(page, 'stripe-2-receipt');
+    const payments = await (await page.request.get('/demo/api/payments?status=COMPLETED')).json();
+    expect(payments).toContainEqual(expect.objectContaining({ receiptId, methodType: 'STRIPE' }));
+  },
+);
 
 test('§8 Stripe 0002 declined says so in our words (issue 39), and another card then pays the same payment', async ({
   page,
@@ -82,17 +87,19 @@ test('§8 Stripe 0002 declined says so in our words (issue 39), and another card
   expect((await simulatorPayment(page.request, paymentId))?.status).toBe('COMPLETED');
 });
 
-test('§4 Stripe 3155 with 3-D Secure completed: the authentication dialog, Complete, then the receipt', async ({
-  page,
-}) => {
-  await openCardPanel(page);
-  await payWith(page, CARDS.threeDS);
-  await expect(threeDSDialog(page)).toBeVisible();
-  await expect(page.getByText('Processing payment…')).toBeVisible();
-  await shot(page, 'stripe-4-3ds-dialog', paymentSection(page));
-  await threeDSDialog(page).getByRole('button', { name: 'Complete' }).click();
-  await expectReceipt(page);
-});
+test(
+  '§4 Stripe 3155 with 3-D Secure completed: the authentication dialog, Complete, then the receipt',
+  { tag: paymentTags('STRIPE:COMPLETED') },
+  async ({ page }) => {
+    await openCardPanel(page);
+    await payWith(page, CARDS.threeDS);
+    await expect(threeDSDialog(page)).toBeVisible();
+    await expect(page.getByText('Processing payment…')).toBeVisible();
+    await shot(page, 'stripe-4-3ds-dialog', paymentSection(page));
+    await threeDSDialog(page).getByRole('button', { name: 'Complete' }).click();
+    await expectReceipt(page);
+  },
+);
 
 test('§4 §8 Stripe 3155 with 3-D Secure failed: Fail shows the authentication error and the card can be tried again', async ({
   page,

@@ -13,6 +13,7 @@ import {
 } from './helpers/payment';
 import { openShop, PHONE } from './helpers/shop';
 import { test } from './helpers/test';
+import { paymentTags } from '../helpers/paymentStates';
 
 /**
  * docs/product-rules.md §3, "a tab line is held while it is paid": two guests at table 12, each on their own
@@ -76,66 +77,67 @@ async function oneGuestPaying(
 }
 
 for (const order of ['Anna starts first', 'Bo starts first'] as const) {
-  test(`§3 ${order}: the other phone shows Köttbullar as being paid, and its start is refused in words`, async ({
-    browser,
-    baseURL,
-    request,
-  }) => {
-    const {
-      payer: first,
-      other: second,
-      paymentId,
-    } = await oneGuestPaying({ browser, baseURL, request }, order === 'Anna starts first' ? 'anna' : 'bo');
+  test(
+    `§3 ${order}: the other phone shows Köttbullar as being paid, and its start is refused in words`,
+    { tag: paymentTags('SWISH_TRADE:STARTED', 'SWISH_TRADE:ERROR', 'SWISH_TRADE:COMPLETED') },
+    async ({ browser, baseURL, request }) => {
+      const {
+        payer: first,
+        other: second,
+        paymentId,
+      } = await oneGuestPaying({ browser, baseURL, request }, order === 'Anna starts first' ? 'anna' : 'bo');
 
-    // The other phone learns it by itself (it reads the open tab again while it is in view).
-    const added = second.getByRole('region', { name: 'Added from the tab' });
-    await expect(added.getByText(beingPaid)).toBeVisible();
-    await expect(second.getByText(refused)).toBeVisible();
-    await shot(second, `shared-tab-being-paid-${order === 'Anna starts first' ? 'bo' : 'anna'}`);
-    await expectNoAxeViolations(second);
+      // The other phone learns it by itself (it reads the open tab again while it is in view).
+      const added = second.getByRole('region', { name: 'Added from the tab' });
+      await expect(added.getByText(beingPaid)).toBeVisible();
+      await expect(second.getByText(refused)).toBeVisible();
+      await shot(second, `shared-tab-being-paid-${order === 'Anna starts first' ? 'bo' : 'anna'}`);
+      await expectNoAxeViolations(second);
 
-    // Starting anyway is refused: nothing starts on the server, the words stay, no code is shown.
-    await second.getByRole('button', { name: 'Pay with Swish' }).click();
-    await expect(second.getByText(refused)).toBeVisible();
-    await expect(second.getByRole('main')).not.toContainText('TAB_ITEM_BEING_PAID');
-    const secondSession = await (await second.request.get('/api/v2/webshop/restaurant/cart')).json();
-    expect(secondSession.paymentId).toBeNull();
+      // Starting anyway is refused: nothing starts on the server, the words stay, no code is shown.
+      await second.getByRole('button', { name: 'Pay with Swish' }).click();
+      await expect(second.getByText(refused)).toBeVisible();
+      await expect(second.getByRole('main')).not.toContainText('TAB_ITEM_BEING_PAID');
+      const secondSession = await (await second.request.get('/api/v2/webshop/restaurant/cart')).json();
+      expect(secondSession.paymentId).toBeNull();
 
-    // The first guest pays: Köttbullar leaves the tab once, and nobody can pay it again.
-    await approvePayment(request, paymentId);
-    await expectReceipt(first, 'restaurant');
-    expect((await simulatorPayment(request, paymentId))?.amount).toBe(19500 + 1000);
-    const tab = (await (await request.get('/api/v2/webshop/restaurant/cart?tabId=tab-12')).json()).activeTab;
-    expect(tab.cart.map((e: { id: string }) => e.id)).not.toContain('tab-12-2');
-    await first.context().close();
-    await second.context().close();
-  });
+      // The first guest pays: Köttbullar leaves the tab once, and nobody can pay it again.
+      await approvePayment(request, paymentId);
+      await expectReceipt(first, 'restaurant');
+      expect((await simulatorPayment(request, paymentId))?.amount).toBe(19500 + 1000);
+      const tab = (await (await request.get('/api/v2/webshop/restaurant/cart?tabId=tab-12')).json())
+        .activeTab;
+      expect(tab.cart.map((e: { id: string }) => e.id)).not.toContain('tab-12-2');
+      await first.context().close();
+      await second.context().close();
+    },
+  );
 }
 
 for (const end of ['cancel', 'expire'] as const) {
-  test(`§3 a payment that ends by ${end === 'cancel' ? 'the guest’s cancel' : 'expiring'} gives Köttbullar back: the other guest pays it`, async ({
-    browser,
-    baseURL,
-    request,
-  }) => {
-    const {
-      payer: anna,
-      other: bo,
-      paymentId: annas,
-    } = await oneGuestPaying({ browser, baseURL, request }, 'anna');
-    await expect(bo.getByText(refused)).toBeVisible();
+  test(
+    `§3 a payment that ends by ${end === 'cancel' ? 'the guest’s cancel' : 'expiring'} gives Köttbullar back: the other guest pays it`,
+    { tag: paymentTags('SWISH_TRADE:CANCELLED', 'SWISH_TRADE:CANCELLING') },
+    async ({ browser, baseURL, request }) => {
+      const {
+        payer: anna,
+        other: bo,
+        paymentId: annas,
+      } = await oneGuestPaying({ browser, baseURL, request }, 'anna');
+      await expect(bo.getByText(refused)).toBeVisible();
 
-    if (end === 'cancel') await anna.getByRole('button', { name: 'Cancel' }).click();
-    else expect((await request.post(`/demo/api/payments/${annas}/expire`)).ok()).toBe(true);
-    await expect(bo.getByText(refused)).toBeHidden();
-    await expect(bo.getByText(beingPaid)).toBeHidden();
+      if (end === 'cancel') await anna.getByRole('button', { name: 'Cancel' }).click();
+      else expect((await request.post(`/demo/api/payments/${annas}/expire`)).ok()).toBe(true);
+      await expect(bo.getByText(refused)).toBeHidden();
+      await expect(bo.getByText(beingPaid)).toBeHidden();
 
-    await startSwish(bo);
-    const bos = await sessionPaymentId(bo, 'restaurant');
-    await approvePayment(request, bos);
-    await expectReceipt(bo, 'restaurant');
-    expect((await simulatorPayment(request, annas))?.status).toBe('CANCELLED');
-    await anna.context().close();
-    await bo.context().close();
-  });
+      await startSwish(bo);
+      const bos = await sessionPaymentId(bo, 'restaurant');
+      await approvePayment(request, bos);
+      await expectReceipt(bo, 'restaurant');
+      expect((await simulatorPayment(request, annas))?.status).toBe('CANCELLED');
+      await anna.context().close();
+      await bo.context().close();
+    },
+  );
 }

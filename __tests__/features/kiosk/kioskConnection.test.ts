@@ -24,6 +24,7 @@ import { pageActions } from '../../../src/shared/pageSignals';
 import { session } from '../../helpers/fixtures';
 import { cafeState, storeFrom, swishStarted } from '../../helpers/kioskState';
 import { paymentView } from '../../helpers/paymentView';
+import { paymentStates } from '../../helpers/paymentStates';
 
 const SHOP = 'cafe';
 const IDLE = 60_000;
@@ -174,7 +175,7 @@ describe('issue 23: the kiosk pauses calmly when the network drops', () => {
     expect(store.getState().kiosk.paused).toBe(false);
   });
 
-  it('the order is kept across pause and resume: cart, details and screen untouched, nothing sent', async () => {
+  it(`the order is kept across pause and resume: cart, details and screen untouched, nothing sent ${paymentStates('KIOSK:PAUSED')}`, async () => {
     const { store, page, api, navigate } = await kiosk([
       paymentActions.customerFieldChanged({ field: 'name', value: 'Ada Lovelace' }),
     ]);
@@ -197,7 +198,7 @@ describe('issue 23: the kiosk pauses calmly when the network drops', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('a payment in flight is checked on the server when back: the poll, kept up while paused, reads at once', async () => {
+  it(`a payment in flight is checked on the server when back: the poll, kept up while paused, reads at once ${paymentStates('KIOSK:PAUSED')}`, async () => {
     const paid = session({
       paymentStatus: 'COMPLETED',
       paymentId: 'p1',

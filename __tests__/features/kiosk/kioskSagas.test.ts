@@ -18,6 +18,7 @@ import type { Api } from '../../../src/shared/api';
 import { openTab, session } from '../../helpers/fixtures';
 import { cafeState, storeFrom, swishStarted } from '../../helpers/kioskState';
 import { paymentView } from '../../helpers/paymentView';
+import { paymentStates } from '../../helpers/paymentStates';
 
 const SHOP = 'cafe';
 const IDLE = 60_000;
@@ -206,7 +207,7 @@ describe('the kiosk idle machine', () => {
     expect(api.putCart).toHaveBeenCalledWith(SHOP, { cart: [], tabItems: [] }, expect.any(AbortSignal));
   });
 
-  it('a STARTED payment makes the question wait three minutes, and a reset cancels it on the server first', async () => {
+  it(`a STARTED payment makes the question wait three minutes, and a reset cancels it on the server first ${paymentStates('KIOSK:RESET_CANCELS')}`, async () => {
     const { store, api } = await kiosk(kioskState(...withBun, ...swishStarted()));
     store.dispatch(kioskActions.screenShown('other'));
     await pass(IDLE + PROMPT_MS + 1000);
@@ -257,7 +258,7 @@ describe('the kiosk idle machine', () => {
     expect(store.getState().cart.ids).toHaveLength(0);
   });
 
-  it('a customer who paid while the kiosk was being cleared gets their receipt, not an empty store', async () => {
+  it(`a customer who paid while the kiosk was being cleared gets their receipt, not an empty store ${paymentStates('KIOSK:PAID_DURING_RESET')}`, async () => {
     // Approved as the cancel was on its way: the server answers the paid session after it.
     const { store, navigate, replaceLocation } = await kiosk(
       kioskState(...withBun, ...swishStarted()),
@@ -291,7 +292,7 @@ describe('the kiosk idle machine', () => {
     expect(store.getState().kiosk).toMatchObject({ resetting: false, receiptId: 'r1', customer: 0 });
   });
 
-  it('the receipt returns to the empty store after 30 s without input, without asking', async () => {
+  it(`the receipt returns to the empty store after 30 s without input, without asking ${paymentStates('KIOSK:RECEIPT_RETURNS')}`, async () => {
     const { store, replaceLocation } = await kiosk(kioskState());
     store.dispatch(
       sessionActions.loaded({

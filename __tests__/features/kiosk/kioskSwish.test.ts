@@ -12,6 +12,7 @@ import { session } from '../../helpers/fixtures';
 import { until } from '../../helpers/testStore';
 import { cafeState, storeFrom, swishStarted } from '../../helpers/kioskState';
 import { paymentView } from '../../helpers/paymentView';
+import { paymentStates } from '../../helpers/paymentStates';
 
 const SHOP = 'cafe';
 
@@ -27,7 +28,7 @@ const storeAt = (preloaded: ReturnType<typeof state>, api: Partial<Api>) =>
   storeFrom(preloaded, api, { isMobile: true });
 
 describe('Swish on a kiosk', () => {
-  it('starts without a phone number, asks the server for a QR token and never opens the Swish app', async () => {
+  it(`starts without a phone number, asks the server for a QR token and never opens the Swish app ${paymentStates('KIOSK:QR_SHOWN')}`, async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1', token: 'tok-1' }));
     const { store, assignLocation } = storeAt(state(true), { startPayment });
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-swish' }));
@@ -70,7 +71,7 @@ describe('Swish on a kiosk', () => {
     expect(assignLocation.mock.calls[0]?.[0]).toMatch(/^swish:\/\/paymentrequest\?token=tok-1/);
   });
 
-  it('"send to my phone" cancels the QR payment on the server first, then starts one to that number', async () => {
+  it(`"send to my phone" cancels the QR payment on the server first, then starts one to that number ${paymentStates('KIOSK:SENT_TO_PHONE')}`, async () => {
     const order: string[] = [];
     const startPayment = jest.fn(() => {
       order.push('start');

@@ -5,6 +5,7 @@ import { INTENT_POLL_MS } from '../../../src/features/payment/cardPaymentSagas';
 import { NetworkError } from '../../../src/shared/api';
 import se from '../../../translations/se.json';
 import { dispatchInAct, renderApp, testI18n } from '../../helpers/renderApp';
+import { paymentStates } from '../../helpers/paymentStates';
 
 const intent = (status: PaymentIntent['status']): PaymentIntent => ({
   status,
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe('§2 card payment page', () => {
-  it("shows 'Kortbetalning' and the amount in SEK", async () => {
+  it(`shows 'Kortbetalning' and the amount in SEK ${paymentStates('CARD_PAGE:LOADED')}`, async () => {
     await renderApp('/company/c1/payment/pi_1', {
       api: { getPaymentIntent: () => Promise.resolve(intent('PENDING')) },
     });
@@ -40,7 +41,22 @@ describe('§2 card payment page', () => {
     expect(await screen.findByText('Betalning genomförd')).toBeInTheDocument();
   });
 
-  it('§8 a failed intent fetch is logged only (reported), and the page says the payment cannot be shown', async () => {
+  it(`says it is loading until the intent is in, and that the card is being confirmed after Pay ${paymentStates(
+    'CARD_PAGE:LOADING',
+    'CARD_PAGE:PROCESSING',
+  )}`, async () => {
+    let answer!: (intent: PaymentIntent) => void;
+    const { store } = await renderApp('/company/c1/payment/pi_1', {
+      api: { getPaymentIntent: () => new Promise<PaymentIntent>((resolve) => (answer = resolve)) },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(se.cardPayment.loading);
+    await act(async () => answer(intent('PENDING')));
+    await screen.findByText('249,00 kr');
+    dispatchInAct(store, cardPaymentActions.confirmStarted());
+    expect(await screen.findByText(se.cardPayment.processing)).toBeInTheDocument();
+  });
+
+  it(`§8 a failed intent fetch is logged only (reported), and the page says the payment cannot be shown ${paymentStates('CARD_PAGE:NOT_FOUND')}`, async () => {
     const { reportError } = await renderApp('/company/c1/payment/pi_1', {
       api: { getPaymentIntent: () => Promise.reject(new NetworkError('boom', { status: 500 })) },
     });
@@ -50,7 +66,7 @@ describe('§2 card payment page', () => {
     );
   });
 
-  it('§4 after confirmation the intent is polled every 5 s until it is final', async () => {
+  it(`§4 after confirmation the intent is polled every 5 s until it is final ${paymentStates('CARD_PAGE:CONFIRMED')}`, async () => {
     const answers = [intent('PENDING'), intent('PENDING'), intent('PENDING'), intent('COMPLETED')];
     const getPaymentIntent = jest.fn(() => Promise.resolve(answers.shift() ?? intent('COMPLETED')));
     const { store } = await renderApp('/company/c1/payment/pi_1', { api: { getPaymentIntent } });
@@ -91,7 +107,7 @@ describe('§2 card payment page', () => {
     }
   });
 
-  it('a declined card shows the provider’s message', async () => {
+  it(`a declined card shows the provider’s message ${paymentStates('CARD_PAGE:DECLINED')}`, async () => {
     const { store } = await renderApp('/company/c1/payment/pi_1', {
       api: { getPaymentIntent: () => Promise.resolve(intent('PENDING')) },
     });
