@@ -1,5 +1,5 @@
 /** Contract tests of receipts: JSON with hand-computed VAT, PDF (v2 and v1), e-mail outbox. */
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type {
   ReceiptPdfResponse,
   ReceiptResponse,

@@ -4,7 +4,7 @@
  * shop or customer text can make the download fail. The output is deterministic for a receipt (dates come
  * from the receipt), which is why the v1 download returns the very same bytes.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import type { ReceiptView } from './receiptView';
 
 const WIDTH = 340;
