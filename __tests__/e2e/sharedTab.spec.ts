@@ -117,7 +117,12 @@ for (const order of ['Anna starts first', 'Bo starts first'] as const) {
 for (const end of ['cancel', 'expire'] as const) {
   test(
     `§3 a payment that ends by ${end === 'cancel' ? 'the guest’s cancel' : 'expiring'} gives Köttbullar back: the other guest pays it`,
-    { tag: paymentTags('SWISH_TRADE:CANCELLED', 'SWISH_TRADE:CANCELLING') },
+    {
+      tag: paymentTags(
+        end === 'cancel' ? 'SWISH_TRADE:CANCELLING' : 'SWISH_TRADE:CANCELLED',
+        'SWISH_TRADE:COMPLETED',
+      ),
+    },
     async ({ browser, baseURL, request }) => {
       const {
         payer: anna,

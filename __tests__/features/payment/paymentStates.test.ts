@@ -178,13 +178,10 @@ describe.each(PROVIDERS)('§4 $type through the payment machine (fake clock, rea
     expect(payment.store.getState().cart.ids).toEqual([]);
   });
 
-  it.each(['FAILED', 'CANCELLED', 'ERROR'] as const)(
-    `the provider ends it as %s: polling stops, the reason is kept for the page, a new start is possible ${paymentStates(
-      `${type}:FAILED`,
-      `${type}:CANCELLED`,
-      `${type}:ERROR`,
-    )}`,
-    async (ended) => {
+  for (const ended of ['FAILED', 'CANCELLED', 'ERROR'] as const)
+    it(`the provider ends it as ${ended}: polling stops, the reason is kept for the page, a new start is possible ${paymentStates(
+      `${type}:${ended}`,
+    )}`, async () => {
       const payment = await started();
       payment.report({ paymentStatus: ended, message: 'DECLINED' });
       await jest.advanceTimersByTimeAsync(POLL_MS);
@@ -198,8 +195,7 @@ describe.each(PROVIDERS)('§4 $type through the payment machine (fake clock, rea
       expect(payment.getSession.mock.calls.length).toBe(polls);
       payment.store.dispatch(paymentActions.startRequested({ paymentMethodId: id }));
       expect(payment.status()).toBe('LOADING');
-    },
-  );
+    });
 
   it(`a start the server refuses (400) is ERROR with its name, and nothing is pending ${paymentStates(
     `${type}:ERROR`,
