@@ -69,23 +69,25 @@ test(
   },
 );
 
-test('§8 Stripe 0002 declined says so in our words (issue 39), and another card then pays the same payment', async ({
-  page,
-}) => {
-  await openCardPanel(page);
-  await payWith(page, CARDS.declined);
-  const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined. Try another card.' });
-  await expect(alert).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-  await shot(page, 'stripe-3-declined-0002', paymentSection(page));
-  const paymentId = await sessionPaymentId(page);
-  // Stripe leaves the intent open after a decline: the payment is still pending at the provider.
-  expect((await simulatorPayment(page.request, paymentId))?.status).toBe('STARTED');
+test(
+  '§8 Stripe 0002 declined says so in our words (issue 39), and another card then pays the same payment',
+  { tag: paymentTags('STRIPE:ERROR', 'STRIPE:COMPLETED') },
+  async ({ page }) => {
+    await openCardPanel(page);
+    await payWith(page, CARDS.declined);
+    const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined. Try another card.' });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await shot(page, 'stripe-3-declined-0002', paymentSection(page));
+    const paymentId = await sessionPaymentId(page);
+    // Stripe leaves the intent open after a decline: the payment is still pending at the provider.
+    expect((await simulatorPayment(page.request, paymentId))?.status).toBe('STARTED');
 
-  await payWith(page, CARDS.ok);
-  await expectReceipt(page);
-  expect((await simulatorPayment(page.request, paymentId))?.status).toBe('COMPLETED');
-});
+    await payWith(page, CARDS.ok);
+    await expectReceipt(page);
+    expect((await simulatorPayment(page.request, paymentId))?.status).toBe('COMPLETED');
+  },
+);
 
 test(
   '§4 Stripe 3155 with 3-D Secure completed: the authentication dialog, Complete, then the receipt',
@@ -101,19 +103,21 @@ test(
   },
 );
 
-test('§4 §8 Stripe 3155 with 3-D Secure failed: Fail shows the authentication error and the card can be tried again', async ({
-  page,
-}) => {
-  await openCardPanel(page);
-  await payWith(page, CARDS.threeDS);
-  await threeDSDialog(page).getByRole('button', { name: 'Fail' }).click();
-  await expect(threeDSDialog(page)).toHaveCount(0);
-  await expect(
-    page.getByRole('alert').filter({
-      hasText: 'The card could not be verified. Try again or use another card.',
-    }),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
-  await shot(page, 'stripe-5-3ds-failed', paymentSection(page));
-  expect((await simulatorPayment(page.request, await sessionPaymentId(page)))?.status).toBe('STARTED');
-});
+test(
+  '§4 §8 Stripe 3155 with 3-D Secure failed: Fail shows the authentication error and the card can be tried again',
+  { tag: paymentTags('STRIPE:ERROR') },
+  async ({ page }) => {
+    await openCardPanel(page);
+    await payWith(page, CARDS.threeDS);
+    await threeDSDialog(page).getByRole('button', { name: 'Fail' }).click();
+    await expect(threeDSDialog(page)).toHaveCount(0);
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'The card could not be verified. Try again or use another card.',
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await shot(page, 'stripe-5-3ds-failed', paymentSection(page));
+    expect((await simulatorPayment(page.request, await sessionPaymentId(page)))?.status).toBe('STARTED');
+  },
+);
