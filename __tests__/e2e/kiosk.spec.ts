@@ -462,7 +462,7 @@ test.describe('768×1024', () => {
   test.use({ viewport: KIOSK_VIEWPORTS[2] });
 
   test(
-    'issue 10: no answer to "Är du kvar?" clears the kiosk: the open payment cancelled on the server, the cart emptied there too, nothing typed left in web storage, the form empty, Swedish again, the store at the top',
+    '§2 Kiosk: no answer to "Är du kvar?" clears the kiosk: the open payment cancelled on the server, the cart emptied there too, nothing typed left in web storage, the form empty, Swedish again, the store at the top',
     { tag: paymentTags('KIOSK:RESET_CANCELS') },
     async ({ page }) => {
       await page.clock.install();
@@ -651,7 +651,7 @@ test('issue 10: a cancel the server refuses keeps the kiosk from clearing: the p
 });
 
 test(
-  'issue 10: Swish on the kiosk starts at once with kiosk: true and shows the token as a QR code ("D" + token, read from the screen), axe clean; the payment completes on the server, the receipt shows a QR code of its download page, "Ny beställning" and an e-mail field; swish:// is never opened',
+  '§2 Kiosk: Swish on the kiosk starts at once with kiosk: true and shows the token as a QR code ("D" + token, read from the screen), axe clean; the payment completes on the server, the receipt shows a QR code of its download page, "Ny beställning" and an e-mail field; swish:// is never opened',
   { tag: paymentTags('KIOSK:QR_SHOWN', 'SWISH_TRADE:COMPLETED') },
   async ({ page, baseURL }) => {
     const appRequests = swishAppRequests(page);
@@ -697,7 +697,7 @@ test(
 );
 
 test(
-  'issue 10: "Skicka till min telefon" cancels the QR code\'s payment on the server and starts one to that number, without a QR code or token; it completes on the receipt and swish:// is never opened',
+  '§2 Kiosk: "Skicka till min telefon" cancels the QR code\'s payment on the server and starts one to that number, without a QR code or token; it completes on the receipt and swish:// is never opened',
   { tag: paymentTags('KIOSK:SENT_TO_PHONE') },
   async ({ page }) => {
     const appRequests = swishAppRequests(page);
@@ -742,7 +742,7 @@ test(
 );
 
 test(
-  'issue 10: the receipt returns to the empty store 30 s after it appeared without input, also when approving the payment took longer than that, without asking; Back then does not show the receipt',
+  '§2 Kiosk: the receipt returns to the empty store 30 s after it appeared without input, also when approving the payment took longer than that, without asking; Back then does not show the receipt',
   { tag: paymentTags('KIOSK:RECEIPT_RETURNS') },
   async ({ page, baseURL }) => {
     await page.clock.install();

@@ -116,7 +116,7 @@ describe('§2 card payment page', () => {
       store,
       cardPaymentActions.confirmFailed({ code: 'CARD_DECLINED', message: 'insufficient_funds' }),
     );
-    // Issue 39: one language per sentence: the Swedish page says why in Swedish, never Stripe's code.
+    // docs/product-rules.md §8 (one language per sentence): the Swedish page says why in Swedish, never Stripe's code.
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Betalningen misslyckades: Det finns inte tillräckligt med pengar på kortet. Försök med ett annat kort.',
     );

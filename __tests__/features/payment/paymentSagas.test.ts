@@ -30,6 +30,7 @@ import { HIDDEN_POLL_MS, manualPageSignals, pageActions } from '../../../src/sha
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { fakeApi } from '../../helpers/testStore';
 import { paymentView } from '../../helpers/paymentView';
+import { loadedCafe } from '../../helpers/loadedCafe';
 
 const SHOP = 'cafe';
 const started = (over: Partial<Session> = {}) =>
@@ -41,31 +42,9 @@ const completed = session({
   paymentMethodId: 'pm-swish',
 });
 
-/** State of a loaded café with one bun in a synced cart and valid customer details. */
-function loadedState(...more: Action[]): RootState {
-  const data = shopData({
-    paymentMethods: [
-      { id: 'pm-swish', type: 'SWISH_TRADE', stripeAccountId: null },
-      { id: 'pm-viva', type: 'VIVA_WALLET_WEB', stripeAccountId: null },
-      { id: 'pm-stripe', type: 'STRIPE', stripeAccountId: 'acct_1' },
-    ],
-  });
-  const actions: Action[] = [
-    shopActions.loadRequested({ shopId: SHOP }),
-    shopActions.loaded({ shopId: SHOP, data }),
-    sessionActions.loadRequested(SHOP),
-    sessionActions.loaded({ shopId: SHOP, session: session() }),
-    cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
-    cartActions.synced({ revision: 1 }),
-    paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
-    ...more,
-  ];
-  return actions.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
-}
-
 /** A payment STARTED with Swish as payment p1. */
 const startedState = (...more: Action[]) =>
-  loadedState(
+  loadedCafe(
     paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
     paymentActions.startRequested({ paymentMethodId: 'pm-swish' }),
     paymentActions.started({ paymentId: 'p1', token: null, clientSecret: null }),
@@ -190,7 +169,7 @@ describe('§4 start payment', () => {
   it('success gives STARTED and stores the payment id', async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1' }));
     const { state } = await run(
-      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      loadedCafe(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment },
     );
@@ -219,7 +198,7 @@ describe('§4 start payment', () => {
   it('a start while LOADING is ignored: a double click sends one request (real store)', async () => {
     const answer = deferred<{ paymentId: string }>();
     const startPayment = jest.fn(() => answer.promise);
-    const { store } = storeAt(loadedState(), { startPayment });
+    const { store } = storeAt(loadedCafe(), { startPayment });
     const click = paymentActions.startRequested({ paymentMethodId: 'pm-viva' });
     store.dispatch(click);
     await flush();
@@ -234,7 +213,7 @@ describe('§4 start payment', () => {
   it('invalid payment (no such method) gives ERROR without a request', async () => {
     const startPayment = jest.fn();
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-unknown' })],
       { startPayment },
     );
@@ -245,7 +224,7 @@ describe('§4 start payment', () => {
   it('a non-200 answer gives ERROR with the returned name as message', async () => {
     const startPayment = () => Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'E42' }));
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment },
     );
@@ -258,7 +237,7 @@ describe('§4 start payment', () => {
   it('a thrown error gives ERROR', async () => {
     const startPayment = () => Promise.reject(new Error('boom'));
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment },
     );
@@ -272,7 +251,7 @@ describe('§4 start payment', () => {
       stockLevels: [{ id: 'bun', stock: 0 }],
     });
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment: () => Promise.reject(error) },
     );
@@ -283,7 +262,7 @@ describe('§4 start payment', () => {
   it('§5 Swish on a non-mobile device without a phone number gives ERROR and sends nothing', async () => {
     const startPayment = jest.fn();
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment },
     );
@@ -294,7 +273,7 @@ describe('§4 start payment', () => {
   it('§2 Swish on a phone starts without a number and opens the app with the token and the callback', async () => {
     const startPayment = () => Promise.resolve({ paymentId: 'p1', token: 'tok en' });
     const { assignLocation } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment },
       { isMobile: true },
@@ -307,7 +286,7 @@ describe('§4 start payment', () => {
   it('§2 Viva redirects to the hosted checkout with the payment reference and the colour without #', async () => {
     const startPayment = () => Promise.resolve({ paymentId: '7001234567890123' });
     const { assignLocation } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment },
     );
@@ -321,7 +300,7 @@ describe('§4 start payment', () => {
     const putCart = jest.fn(() => (order.push('put'), Promise.resolve()));
     const startPayment = jest.fn(() => (order.push('start'), Promise.resolve({ paymentId: 'p1' })));
     await run(
-      loadedState(),
+      loadedCafe(),
       [
         cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: ['oat'], description: '' }),
         paymentActions.startRequested({ paymentMethodId: 'pm-viva' }),
@@ -334,7 +313,7 @@ describe('§4 start payment', () => {
   it('a start gives up with ERROR when the cart could not be saved', async () => {
     const startPayment = jest.fn();
     const { state } = await run(
-      loadedState(
+      loadedCafe(
         cartActions.itemCountChanged({ id: 'x', count: 1 }),
         cartActions.syncFailed({ code: 'NETWORK', message: 'Failed to fetch' }),
       ),
@@ -378,7 +357,7 @@ describe('§4 cancel', () => {
 
   it('a customer field change without a payment id sends no cancel', async () => {
     const cancelPayment = jest.fn();
-    await run(loadedState(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], {
+    await run(loadedCafe(), [paymentActions.customerFieldChanged({ field: 'name', value: 'Ada' })], {
       cancelPayment,
     });
     expect(cancelPayment).not.toHaveBeenCalled();
@@ -417,7 +396,7 @@ describe('§4 cancel', () => {
   it('cancel while LOADING: the payment the server creates meanwhile is cancelled there too (real store)', async () => {
     const answer = deferred<{ paymentId: string }>();
     const cancelPayment = jest.fn(() => Promise.resolve());
-    const { store, env } = storeAt(loadedState(), { startPayment: () => answer.promise, cancelPayment });
+    const { store, env } = storeAt(loadedCafe(), { startPayment: () => answer.promise, cancelPayment });
     store.dispatch(paymentActions.startRequested({ paymentMethodId: 'pm-viva' }));
     await flush();
     store.dispatch(paymentActions.cancelRequested());
@@ -431,7 +410,7 @@ describe('§4 cancel', () => {
   it('a cart change while LOADING cancels the payment that start creates (real store)', async () => {
     const answer = deferred<{ paymentId: string }>();
     const cancelPayment = jest.fn(() => Promise.resolve());
-    const { store, env } = storeAt(loadedState(), {
+    const { store, env } = storeAt(loadedCafe(), {
       startPayment: () => answer.promise,
       cancelPayment,
       putCart: () => Promise.resolve(),
@@ -580,7 +559,7 @@ describe('§4 polling while STARTED', () => {
     try {
       const getSession = sessions(started(), completed);
       const { store, env } = storeAt(
-        loadedState(),
+        loadedCafe(),
         { getSession, putCart: () => Promise.resolve() },
         memoryStorage(),
         false,
@@ -645,7 +624,7 @@ describe('§4 polling while STARTED', () => {
 
   it('a payment completed while the customer was away is picked up on arrival and ends on the receipt', async () => {
     const { navigate } = await run(
-      loadedState(),
+      loadedCafe(),
       [sessionActions.loaded({ shopId: SHOP, session: completed })],
       { putCart: () => Promise.resolve() },
     );
@@ -656,7 +635,7 @@ describe('§4 polling while STARTED', () => {
     const startPayment = jest.fn();
     const getSession = sessions(started(), completed);
     const { navigate } = await run(
-      loadedState(),
+      loadedCafe(),
       [sessionActions.loaded({ shopId: SHOP, session: started() }), paymentActions.cartOpened()],
       { getSession, startPayment, putCart: () => Promise.resolve() },
     );
@@ -696,7 +675,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
   it('Swish on a phone starts when chosen, without a panel effect, and opens the app', async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: 'p1', token: 'tok' }));
     const { assignLocation, state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.cartOpened(), choose('pm-swish')],
       { startPayment, getSession: pending('pm-swish') },
       { isMobile: true },
@@ -710,7 +689,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
 
   it('Swish on a computer waits for the phone number: choosing it starts nothing', async () => {
     const startPayment = jest.fn();
-    const { state } = await run(loadedState(), [paymentActions.cartOpened(), choose('pm-swish')], {
+    const { state } = await run(loadedCafe(), [paymentActions.cartOpened(), choose('pm-swish')], {
       startPayment,
     });
     expect(startPayment).not.toHaveBeenCalled();
@@ -722,7 +701,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
 
   it('Viva starts when chosen and goes to its hosted checkout', async () => {
     const startPayment = jest.fn(() => Promise.resolve({ paymentId: '7001' }));
-    const { assignLocation } = await run(loadedState(), [paymentActions.cartOpened(), choose('pm-viva')], {
+    const { assignLocation } = await run(loadedCafe(), [paymentActions.cartOpened(), choose('pm-viva')], {
       startPayment,
       getSession: pending('pm-viva'),
     });
@@ -735,7 +714,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
   it('a card waits for Pay: choosing Stripe starts nothing, on a phone either', async () => {
     const startPayment = jest.fn();
     await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.cartOpened(), choose('pm-stripe')],
       { startPayment },
       { isMobile: true },
@@ -746,7 +725,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
   it('only a choice on the open cart page starts: none before it opens or after it closes', async () => {
     const startPayment = jest.fn();
     await run(
-      loadedState(),
+      loadedCafe(),
       [
         choose('pm-viva'),
         choose('pm-viva'), // deselected again
@@ -762,7 +741,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
   it('only a choice the cart page offers starts: none while the details are not valid', async () => {
     const startPayment = jest.fn();
     await run(
-      loadedState(paymentActions.customerFieldChanged({ field: 'email', value: 'not-an-email' })),
+      loadedCafe(paymentActions.customerFieldChanged({ field: 'email', value: 'not-an-email' })),
       [paymentActions.cartOpened(), choose('pm-viva')],
       { startPayment },
     );
@@ -774,7 +753,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
       Promise.reject(new NetworkError('SHOP_CLOSED', { status: 400, code: 'SHOP_CLOSED' })),
     );
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [
         paymentActions.cartOpened(),
         choose('pm-viva'),
@@ -793,7 +772,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
   it('a return from Viva’s checkout or a reload never starts twice: the payment the session reports is polled', async () => {
     const startPayment = jest.fn();
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [
         sessionActions.loaded({ shopId: SHOP, session: started({ paymentMethodId: 'pm-viva' }) }),
         paymentActions.cartOpened(),
@@ -836,7 +815,7 @@ describe('§2 providers that start as soon as they are chosen: the flow saga dec
 
 describe('the customer’s details outlive a reload or the trip to Viva (same tab)', () => {
   const withDetails = () =>
-    loadedState(
+    loadedCafe(
       paymentActions.customerFieldChanged({ field: 'name', value: 'Ada Lovelace' }),
       paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
     );
@@ -922,7 +901,7 @@ describe('§4 start: pay exactly what is shown', () => {
 
   it('a start the server refuses as CART_CHANGED shows the server’s cart and asks to pay again', async () => {
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       { startPayment: () => Promise.reject(stale), getSession: sessions(threeBuns) },
     );
@@ -937,7 +916,7 @@ describe('§4 start: pay exactly what is shown', () => {
       tabItems: [{ id: 'e2', count: 1 }],
     });
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       {
         startPayment: () => Promise.reject(new NetworkError('TAB_ITEM_BEING_PAID', { status: 409 })),
@@ -954,7 +933,7 @@ describe('§4 start: pay exactly what is shown', () => {
   it('another tab’s save replaces the shown cart when this tab has no edit on its way', async () => {
     const page = manualPageSignals();
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [pageActions.cartSavedElsewhere({ shopId: SHOP })],
       {
         getSession: sessions(threeBuns),
@@ -967,7 +946,7 @@ describe('§4 start: pay exactly what is shown', () => {
   it('another tab’s save never overwrites an edit of this tab that is still being sent', async () => {
     const put = deferred<void>();
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [
         cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: [], description: '' }),
         pageActions.cartSavedElsewhere({ shopId: SHOP }),
@@ -980,7 +959,7 @@ describe('§4 start: pay exactly what is shown', () => {
   it('a saved cart is announced to the other tabs of the browser', async () => {
     const page = manualPageSignals();
     await run(
-      loadedState(),
+      loadedCafe(),
       [cartActions.itemAdded({ productId: 'coffee', count: 1, deviations: [], description: '' })],
       { putCart: () => Promise.resolve() },
       { page },
@@ -996,7 +975,7 @@ describe('§4 §8 a start whose answer was lost', () => {
   it('takes up the payment the server created (same method) and polls it to the receipt', async () => {
     const getSession = sessions(started(), completed);
     const { state, navigate } = await run(
-      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      loadedCafe(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' }), paymentActions.cartOpened()],
       { startPayment: () => Promise.reject(lost), getSession, putCart: () => Promise.resolve() },
     );
@@ -1006,7 +985,7 @@ describe('§4 §8 a start whose answer was lost', () => {
 
   it('a 502 after the server completed the payment ends on the receipt, never on an error', async () => {
     const { state, navigate } = await run(
-      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      loadedCafe(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       {
         startPayment: () => Promise.reject(gateway),
@@ -1021,7 +1000,7 @@ describe('§4 §8 a start whose answer was lost', () => {
   it('shows the failure when the session has no payment, after asking it again with backoff', async () => {
     const getSession = sessions(new NetworkError('offline', { status: 0 }), session());
     const { state, delays } = await run(
-      loadedState(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
+      loadedCafe(paymentActions.customerFieldChanged({ field: 'phone', value: '070' })),
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment: () => Promise.reject(lost), getSession },
     );
@@ -1033,7 +1012,7 @@ describe('§4 §8 a start whose answer was lost', () => {
   it('a 400 is the server’s answer: no session lookup, ERROR with its name', async () => {
     const getSession = jest.fn();
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-viva' })],
       {
         startPayment: () =>
@@ -1049,7 +1028,7 @@ describe('§4 §8 a start whose answer was lost', () => {
 describe('§7 spec-minimal start answers (paymentId only)', () => {
   it('Swish on a phone: the payment id is the token of the app link', async () => {
     const { assignLocation } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-swish' })],
       { startPayment: () => Promise.resolve({ paymentId: 'P1' }) },
       { isMobile: true },
@@ -1072,7 +1051,7 @@ describe('§7 spec-minimal start answers (paymentId only)', () => {
       }),
     );
     const { state } = await run(
-      loadedState(),
+      loadedCafe(),
       [paymentActions.startRequested({ paymentMethodId: 'pm-stripe' })],
       {
         startPayment: () => Promise.resolve({ paymentId: 'p1' }),
@@ -1168,14 +1147,14 @@ describe('§4 §9 polling that backs off and rests', () => {
 
 describe('Viva: back on the shop without paying', () => {
   const vivaStarted = () =>
-    loadedState(
+    loadedCafe(
       paymentActions.startRequested({ paymentMethodId: 'pm-viva' }),
       paymentActions.started({ paymentId: 'v1', token: null, clientSecret: null }),
     );
   const stillPending = started({ paymentId: 'v1', paymentMethodId: 'pm-viva' });
   const startedHere = () => {
     const storage = memoryStorage();
-    saveCustomer(storage, SHOP, 'v1', { ...loadedState().payment.customer });
+    saveCustomer(storage, SHOP, 'v1', { ...loadedCafe().payment.customer });
     return storage;
   };
 
@@ -1245,7 +1224,7 @@ describe('a reload while the cart could not be saved keeps the edits', () => {
     const storage = memoryStorage();
     const putCart = jest.fn(() => Promise.reject(new NetworkError('HTTP 500', { status: 500 })));
     await run(
-      loadedState(),
+      loadedCafe(),
       [cartActions.itemAdded({ productId: 'coffee', count: 2, deviations: [], description: '' })],
       { putCart },
       { storage },

@@ -4,21 +4,18 @@
  * Each test names the cells it proves (helpers/paymentStates.ts), so `npm run test:payments` can show QA
  * where each state of each provider is tested (docs/payment-states.md).
  */
-import type { Action } from '@reduxjs/toolkit';
-import { makeStore, rootReducer, type RootState } from '../../../src/app/store';
+import { makeStore, type RootState } from '../../../src/app/store';
 import type { PaymentMethodType, Session } from '../../../src/domain/types';
-import { cartActions } from '../../../src/features/cart/cartSlice';
 import { POLL_MS } from '../../../src/features/payment/pendingSagas';
 import { paymentFlowSaga } from '../../../src/features/payment/startSagas';
 import { paymentActions } from '../../../src/features/paymentState/paymentSlice';
-import { sessionActions } from '../../../src/features/session/sessionSlice';
-import { shopActions } from '../../../src/features/shopState/shopSlice';
 import { NetworkError, type Api } from '../../../src/shared/api';
 import { manualPageSignals } from '../../../src/shared/pageSignals';
-import { session, shopData } from '../../helpers/fixtures';
+import { session } from '../../helpers/fixtures';
 import { memoryStorage } from '../../helpers/memoryStorage';
 import { paymentStates } from '../../helpers/paymentStates';
 import { fakeApi } from '../../helpers/testStore';
+import { loadedCafe } from '../../helpers/loadedCafe';
 
 const SHOP = 'cafe';
 const PROVIDERS: { type: PaymentMethodType; id: string }[] = [
@@ -28,27 +25,11 @@ const PROVIDERS: { type: PaymentMethodType; id: string }[] = [
 ];
 
 /** A loaded café on its cart page, with one bun in a saved cart and valid details (a phone number for Swish). */
-function atCart(): RootState {
-  const data = shopData({
-    paymentMethods: [
-      { id: 'pm-swish', type: 'SWISH_TRADE', stripeAccountId: null },
-      { id: 'pm-viva', type: 'VIVA_WALLET_WEB', stripeAccountId: null },
-      { id: 'pm-stripe', type: 'STRIPE', stripeAccountId: 'acct_1' },
-    ],
-  });
-  const actions: Action[] = [
-    shopActions.loadRequested({ shopId: SHOP }),
-    shopActions.loaded({ shopId: SHOP, data }),
-    sessionActions.loadRequested(SHOP),
-    sessionActions.loaded({ shopId: SHOP, session: session() }),
-    cartActions.itemAdded({ productId: 'bun', count: 1, deviations: [], description: '' }),
-    cartActions.synced({ revision: 1 }),
-    paymentActions.customerFieldChanged({ field: 'email', value: 'ada@example.com' }),
+const atCart = (): RootState =>
+  loadedCafe(
     paymentActions.customerFieldChanged({ field: 'phone', value: '0701234567' }),
     paymentActions.cartOpened(),
-  ];
-  return actions.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
-}
+  );
 
 /** A promise the test resolves when it wants (an answer still on its way). */
 function deferred<T>() {
